@@ -1,0 +1,303 @@
+# The Gomoku AI: levels, node budgets and a sliced think loop (start/step/cancel) so the UI keeps
+# running while the engine works. The engine keeps its own board and incremental state between
+# moves and only replays what changed.
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from gomoku.board import BLACK, EMPTY
+from gomoku import rules
+from ai.eval import Pos
+from ai.search import TT, WIN, Search, Stop
+from ai import patterns as P
+
+EASY = const(0)
+MEDIUM = const(1)
+HARD = const(2)
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+# Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
+# deepest iteration, VCF plies, share for our own VCT, VCT plies. Calibrated under the
+# MicroPython wasm VM: in game play HARD ~35 ms, MEDIUM ~15 ms per move (x30 on an RP2040).
+# The VCT is off: at these budgets it lost games to the window baseline (arena, 40 games).
+_PARAMS = (
+    (0, 0, 0, 0, 0, 0, 0, 0),
+    (50, 16, 0, 6, 2, 9, 0, 0),
+    (250, 50, 30, 8, 6, 13, 120, 9),
+)
+
+
+class Rng:
+    """xorshift kept under 2**30 so it stays a small int on 32-bit MicroPython."""
+
+    def __init__(self, seed):
+        self.s = (seed * 2654435761 + 12345) & 0x3FFFFFFF or 1
+
+    def next(self):
+        s = self.s
+        s ^= (s << 13) & 0x3FFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0x3FFFFFFF
+        self.s = s
+        return s
+
+    def below(self, n):
+        return self.next() % n
+
+
+class Stats:
+    def __init__(self):
+        self.nodes = 0
+        self.depth = 0
+        self.score = 0
+        self.forced = None  # 'win', 'block', 'vcf', 'defend' or None
+        self.line = []
+
+    def __repr__(self):
+        return "Stats(nodes=%d, depth=%d, score=%d, forced=%r)" % (
+            self.nodes, self.depth, self.score, self.forced)
+
+
+class Engine:
+    def __init__(self, level=HARD, rule=rules.FREESTYLE, seed=1, style=0, nodes=None,
+                 time_ms=None, clock=None):
+        self.level = level
+        self.rule = rule
+        self.rng = Rng(seed)
+        style = max(-100, min(100, style))
+        # The seeds' attack (K1) and defence (K2) weights, 0..16 each.
+        self.k1 = 8 + style * 8 // 100
+        self.k2 = 8 - style * 8 // 100
+        p = _PARAMS[level]
+        self.budget = p[0] if nodes is None else nodes
+        self.params = p
+        self.time_ms = time_ms
+        self.clock = clock
+        self.tt = TT(9) if level == HARD else (TT(8) if level == MEDIUM else None)
+        self.board = None
+        self.pos = None
+        self.best = -1
+        self.stats = Stats()
+        self._gen = None
+
+    # -- keeping our copy of the board ----------------------------------------------------------
+    def _sync(self, board):
+        b = self.board
+        if b is None or b.size != board.size:
+            self.board = board.copy()
+            self.pos = Pos(self.board, self.rule)
+            return
+        h = board.hist
+        mine = b.hist
+        k = 0
+        n = min(len(h), len(mine))
+        while k < n and h[k] == mine[k] and board.cells[h[k]] == b.cells[h[k]]:
+            k += 1
+        pos = self.pos
+        while len(mine) > k:
+            pos.take()
+        for i in h[k:]:
+            pos.put(i, board.cells[i])
+
+    # -- API -------------------------------------------------------------------------------------
+    def start(self, board):
+        self._sync(board)
+        self.c = board.to_move()
+        self.stats = Stats()
+        self.best = self._fallback()
+        self._gen = self._run()
+
+    def step(self):
+        g = self._gen
+        if g is None:
+            return True
+        try:
+            next(g)
+        except StopIteration:
+            self._gen = None
+            return True
+        return False
+
+    def cancel(self):
+        self._gen = None
+
+    def think(self, board):
+        self.start(board)
+        while not self.step():
+            pass
+        return self.best
+
+    # -- work --------------------------------------------------------------------------------
+    def _search(self, width):
+        s = Search(self.pos, self.tt, width, self.k1, self.k2)
+        if self.time_ms is not None and self.clock is not None:
+            s.clock = self.clock
+            s.deadline = self.clock() + self.time_ms
+        return s
+
+    def _legal(self, q, c):
+        if self.board.cells[q] != EMPTY:
+            return False
+        return not (self.rule == rules.RENJU and c == BLACK and rules.is_forbidden(self.board, q))
+
+    def _fallback(self):
+        # Something legal at once: the greedy choice, else the centre, else any legal point.
+        b = self.board
+        if not b.hist:
+            return b.idx(b.size // 2, b.size // 2)
+        s = Search(self.pos, None, 1, self.k1, self.k2)
+        m = s.gen(self.c, 1)
+        if m:
+            return m[0]
+        for q in b.points():
+            if self._legal(q, self.c):
+                return q
+        return -1
+
+    def _run(self):
+        c = self.c
+        pos = self.pos
+        b = self.board
+        st = self.stats
+        if not b.hist or b.full():
+            return
+        me = c - 1
+        op = 2 - c
+        if pos.cnt[me]:
+            st.forced = "win"
+            st.score = WIN
+            return  # _fallback() already holds the five
+        if pos.cnt[op]:
+            st.forced = "block"
+            return
+        if self.level == EASY:
+            self._easy()
+            return
+        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply = self.params
+        budget = self.budget
+        s = self._search(width)
+        s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
+        # 1. A forced win of our own by continuous fours.
+        try:
+            if s.vcf(c, 0, vply):
+                self.best = s.seq[0]
+                st.forced = "vcf"
+                st.line = s.seq
+                st.score = WIN
+                st.nodes = s.nodes
+                return
+        except Stop:
+            pass
+        st.nodes = s.nodes
+        yield
+        # 2. The opponent's forced win if we passed: only moves that break it are kept.
+        roots = None
+        if dvcf_n:
+            roots = self._defend(s, c, budget, nodes, dvcf_n, vply)
+            st.nodes = s.nodes
+            if roots is not None and len(roots) == 1:
+                self.best = roots[0]
+                st.forced = "defend"
+                return
+            yield
+        # 3. A forced win by threes and fours, when the opponent threatens nothing forced.
+        if vct_n and roots is None:
+            s.limit = min(budget, s.nodes + (vct_n if budget == nodes
+                                             else budget * vct_n // max(1, nodes)))
+            try:
+                if s.vct(c, 0, tply):
+                    self.best = s.seq[0]
+                    st.forced = "vct"
+                    st.score = WIN
+                    st.nodes = s.nodes
+                    return
+            except Stop:
+                pass
+            st.nodes = s.nodes
+            yield
+        # 4. Iterative deepening alpha-beta.
+        s.limit = budget
+        if roots is None:
+            roots = s.gen(c, width)
+        if not roots:
+            return
+        self.best = roots[0]
+        scores = {}
+        for depth in range(1, maxd + 1):
+            alpha = -WIN - 1
+            best = roots[0]
+            done = True
+            for q in roots:
+                s.nodes += 1
+                pos.put(q, c)
+                try:
+                    v = -s.ab(3 - c, depth - 1, -WIN - 1, -alpha, 1)
+                except Stop:
+                    done = False
+                finally:
+                    pos.take()
+                if not done:
+                    break
+                scores[q] = v
+                if v > alpha:
+                    alpha = v
+                    best = q
+                yield
+            if done or scores.get(best, -WIN) > st.score or depth == 1:
+                self.best = best
+                st.score = alpha
+                st.depth = depth if done else depth - 1
+            st.nodes = s.nodes
+            if not done or alpha >= WIN - 64 or alpha <= 64 - WIN:
+                break
+            roots.sort(key=lambda m: -scores.get(m, -WIN))
+        st.nodes = s.nodes
+
+    def _defend(self, s, c, budget, nodes, dvcf_n, vply):
+        """If the opponent has a VCF against a pass, the root moves that stop it (tried with a
+        small budget each), or None when there is no such threat."""
+        o = 3 - c
+        pos = self.pos
+        s.limit = s.nodes + (dvcf_n if budget == nodes else budget * dvcf_n // max(1, nodes))
+        try:
+            if not s.vcf(o, 0, vply):
+                return None
+        except Stop:
+            return None
+        line = s.seq
+        cand = []
+        for q in line + s.gen(c, 12) + pos.points_over(c, P.M_FOUR):
+            if q not in cand and self._legal(q, c):
+                cand.append(q)
+        good = []
+        for q in cand:
+            s.nodes += 1
+            pos.put(q, c)
+            s.limit = min(s.nodes + 24, budget)
+            try:
+                ok = not s.vcf(o, 0, vply)
+            except Stop:
+                ok = True  # unresolved: keep it
+            pos.take()
+            if ok:
+                good.append(q)
+            if len(good) >= 6:
+                break
+        return good or None
+
+    def _easy(self):
+        # The seeds' greedy scorer: attack K1 + defence K2 with randomness among near-best.
+        s = Search(self.pos, None, 4, self.k1, self.k2)
+        m = s.gen(self.c, 4)
+        if not m:
+            return
+        pos = self.pos
+        sm = pos.sb if self.c == BLACK else pos.sw
+        so = pos.sw if self.c == BLACK else pos.sb
+        top = (sm[m[0]] >> 5) * self.k1 + (so[m[0]] >> 5) * self.k2
+        near = [q for q in m if ((sm[q] >> 5) * self.k1 + (so[q] >> 5) * self.k2) * 4 >= top * 3]
+        self.best = near[self.rng.below(len(near))]

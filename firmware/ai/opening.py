@@ -1,0 +1,173 @@
+# Opening knowledge: a tiny book for the first free moves and the decisions the opening rules
+# ask for (pro rule: three stones, swap, two fifth-move proposals, choosing one; Swap2: three
+# stones, keep/swap/put two, colour pick). Positions are judged by a short search.
+from gomoku.board import BLACK, WHITE, EMPTY
+from gomoku import rules
+from ai.eval import Pos
+from ai.search import TT, Search, Stop, WIN
+
+# Book replies as (dx, dy) offsets. Second move: touch the first stone (diagonal or direct).
+# Third move, by the shape of the first two: strong, well-known answers relative to stone 1
+# with stone 2 normalised to (1, 0) (direct) or (1, 1) (diagonal).
+_SECOND = ((1, 1), (1, 0), (0, 1), (-1, 1))
+_THIRD = {
+    (1, 0): ((1, 1), (0, 1), (1, -1), (2, 1)),
+    (1, 1): ((0, 1), (1, 0), (2, 0), (0, 2)),
+}
+BALANCE = 40  # |score| under this counts as an even position
+
+
+def _transforms(dx, dy):
+    # The 8 symmetries of the square applied to an offset.
+    return ((dx, dy), (-dy, dx), (-dx, -dy), (dy, -dx), (dy, dx), (-dx, dy), (-dy, -dx), (dx, -dy))
+
+
+def book(board, rng):
+    """A book move for the first three stones of a free opening, or -1."""
+    n = board.count()
+    c = board.size // 2
+    if n == 0:
+        return board.idx(c, c)
+    h = board.hist
+    x0, y0 = board.xy(h[0])
+    if n == 1:
+        dx, dy = _SECOND[rng.below(len(_SECOND))]
+        if x0 > c:
+            dx = -dx
+        if y0 > c:
+            dy = -dy
+        x, y = x0 + dx, y0 + dy
+        return board.idx(x, y) if board.on_board(x, y) else -1
+    if n == 2:
+        x1, y1 = board.xy(h[1])
+        rel = (x1 - x0, y1 - y0)
+        for base in _THIRD:
+            ts = _transforms(base[0], base[1])
+            for k in range(8):
+                if ts[k] == rel:
+                    ox, oy = _THIRD[base][rng.below(4)]
+                    x, y = x0 + _transforms(ox, oy)[k][0], y0 + _transforms(ox, oy)[k][1]
+                    if board.on_board(x, y) and board.cells[board.idx(x, y)] == EMPTY:
+                        return board.idx(x, y)
+                    return -1
+    return -1
+
+
+def assess(board, rule, depth=2, width=6, nodes=200):
+    """Score of the position for the side to move (positive: good for it), by a short search."""
+    return _score(Pos(board.copy(), rule), depth, width, nodes)
+
+
+def _score(pos, depth, width, nodes):
+    s = Search(pos, TT(6), width)
+    s.limit = nodes
+    c = pos.board.to_move()
+    try:
+        return s.ab(c, depth, -WIN - 1, WIN + 1, 0)
+    except Stop:
+        return s.evaluate(c)
+
+
+def balanced_point(board, rule, colour, allowed, rng):
+    """Among the `allowed` empty points, one where a stone of `colour` leaves the most even
+    position (the other player will pick the colour that suits them)."""
+    b = board.copy()
+    pos = Pos(b, rule)
+    best = []
+    bv = None
+    for q in allowed:
+        if b.cells[q] != EMPTY:
+            continue
+        if rule == rules.RENJU and colour == BLACK and rules.is_forbidden(b, q):
+            continue
+        pos.put(q, colour)
+        v = abs(_score(pos, 1, 6, 40))
+        pos.take()
+        if bv is None or v < bv:
+            bv = v
+            best = [q]
+        elif v == bv:
+            best.append(q)
+    return best[rng.below(len(best))] if best else -1
+
+
+def near_centre(board, r):
+    """Points within the central (2r+1) x (2r+1) square."""
+    c = board.size // 2
+    return [board.idx(x, y) for y in range(c - r, c + r + 1) for x in range(c - r, c + r + 1)]
+
+
+def around(board, r=2):
+    """Empty points within r of a stone (Chebyshev distance)."""
+    out = []
+    for i in board.hist:
+        x0, y0 = board.xy(i)
+        for y in range(y0 - r, y0 + r + 1):
+            for x in range(x0 - r, x0 + r + 1):
+                if board.on_board(x, y):
+                    q = board.idx(x, y)
+                    if board.cells[q] == EMPTY and q not in out:
+                        out.append(q)
+    return out
+
+
+def opening_stone(board, rule, pro, rng):
+    """Stone number count()+1 of the first player's three (black, white, black). Pro rule: within
+    the central 1x1, 3x3, 5x5."""
+    n = board.count()
+    if n == 0:
+        return board.idx(board.size // 2, board.size // 2)
+    colour = BLACK if n != 1 else WHITE
+    if n == 1:
+        # Direct or diagonal contact: both are standard and close to even.
+        q = book(board, rng)
+        if q >= 0:
+            return q
+    allowed = near_centre(board, n) if pro else around(board, 2)
+    return balanced_point(board, rule, colour, allowed, rng)
+
+
+def take_black(board, rule):
+    """After the opening stones (white to move): is black the better colour to hold?"""
+    return assess(board, rule) < 0
+
+
+def swap2_answer(board, rule):
+    """Second player after three Swap2 stones: 'keep' (play white), 'swap' or 'put2'."""
+    v = assess(board, rule)  # white to move
+    if v > BALANCE:
+        return "keep"
+    if v < -BALANCE:
+        return "swap"
+    return "put2"
+
+
+def proposals(board, rule, search_moves, symmetric):
+    """Two fifth-move proposals for black: the two best moves that are not the same by
+    symmetry (white picks the one that is worse for black, so both should be good)."""
+    first = -1
+    for q in search_moves:
+        if board.cells[q] != EMPTY:
+            continue
+        if rule == rules.RENJU and rules.is_forbidden(board, q):
+            continue
+        if first < 0:
+            first = q
+        elif not symmetric(first, q):
+            return first, q
+    return None
+
+
+def choose_proposal(board, rule, props):
+    """White picks the proposed fifth move that leaves white best off."""
+    best = props[0]
+    bv = None
+    pos = Pos(board.copy(), rule)
+    for q in props:
+        pos.put(q, BLACK)
+        v = _score(pos, 2, 6, 200)  # white to move
+        pos.take()
+        if bv is None or v > bv:
+            bv = v
+            best = q
+    return best

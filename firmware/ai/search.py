@@ -1,0 +1,513 @@
+# Search over an incremental Pos: candidate generation, threat search (VCF) and iterative-
+# deepening alpha-beta with a fixed-size transposition table, killer and history ordering.
+from array import array
+
+from gomoku.board import BLACK, EMPTY
+from gomoku import rules
+from ai import patterns as P
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+WIN = const(30000)
+_M5 = P.M_FIVE
+_M4O = P.M_FOUR_O
+_M4 = P.M_FOUR
+_M3 = P.M_THREE
+_M43 = P.M_FOUR + P.M_THREE  # a point at or above: four-three, double four, or better
+_M33 = 2 * P.M_THREE  # double three, or any four
+_NEARWIN = const(12000)
+_T3 = const(7 << 15)
+_P43 = const(300)  # the opponent can make a four-three next
+_P33 = const(150)  # ... a double three  # the open-three count field
+_EXACT = const(0)
+_LOWER = const(1)
+_UPPER = const(2)
+
+
+OPT = {}
+
+
+class TT:
+    """Preallocated transposition table: slot = hash & mask; a slot keeps one entry."""
+
+    def __init__(self, bits=9):
+        n = 1 << bits
+        self.mask = n - 1
+        self.key = array("i", [0] * n)
+        self.move = array("H", [0] * n)
+        self.val = array("h", [0] * n)
+        self.info = bytearray(n)  # (depth + 1) << 2 | bound, 0 = empty
+
+    def clear(self):
+        n = self.mask + 1
+        self.info[:] = bytes(n)
+
+
+class Stop(Exception):
+    pass
+
+
+class Search:
+    """One search tree over pos (an ai.eval.Pos). Budgets are in nodes (put() calls)."""
+
+    def __init__(self, pos, tt, width=10, k1=8, k2=8, clock=None, deadline=0):
+        self.pos = pos
+        self.tt = tt
+        self.width = width
+        self.k1 = k1
+        self.k2 = k2
+        self.renju = pos.rule == rules.RENJU
+        self.nodes = 0
+        self.limit = 1 << 29
+        self.clock = clock
+        self.deadline = deadline
+        self.hist = array("H", [0] * len(pos.cells))
+        self.killer = array("H", [0] * 64)
+        self.seq = []  # forced line found by vcf()
+        self.qply = 12  # quiescence answers open threes up to this ply
+        self.qwidth = 4
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _tick(self):
+        # The clock is read every 32 nodes only: it may be slow to call.
+        if self.clock() >= self.deadline:
+            raise Stop()
+
+    def forbidden(self, q, c):
+        """Is q forbidden for colour c? Cheap pattern filter first: a forbidden point needs an
+        overline (odd sum) or two threes/fours along its lines."""
+        if not self.renju or c != BLACK:
+            return False
+        a = self.pos.sb[q]
+        if a >= _M5 or (a < 2 * _M3 and not a & 1):
+            return False
+        return rules.is_forbidden(self.pos.board, q)
+
+    def five_points(self, c):
+        pos = self.pos
+        return pos.points_over(c, _M5)
+
+    def gen(self, c, width):
+        """Candidate moves for c, best first: a forced move alone (win, or the block of a four),
+        answers to an open three (blocks and own fours) when one is on the board, else the best
+        `width` points by attack + defence."""
+        pos = self.pos
+        cnt = pos.cnt
+        me = c - 1
+        op = 2 - c
+        if c == BLACK:
+            sm = pos.sb
+            so = pos.sw
+        else:
+            sm = pos.sw
+            so = pos.sb
+        cells = pos.cells
+        cand = pos.cand
+        if cnt[me]:
+            for i in range(pos.nc):
+                q = cand[i]
+                if not cells[q] and sm[q] >= _M5:
+                    return [q]
+        if cnt[op]:
+            out = []
+            for i in range(pos.nc):
+                q = cand[i]
+                if not cells[q] and so[q] >= _M5 and not self.forbidden(q, c):
+                    out.append(q)
+            return out[:1]
+        threat = cnt[op + 2] > 0
+        k1 = self.k1
+        k2 = self.k2
+        hist = self.hist
+        renju = self.renju and c == BLACK
+        # The best `width` kept sorted by insertion: most points fail the admission test at
+        # once, which is far cheaper than sorting every candidate.
+        ss = []
+        out = []
+        lo = -1
+        for i in range(pos.nc):
+            q = cand[i]
+            if cells[q]:
+                continue
+            a = sm[q]
+            d = so[q]
+            if threat and a < _M4 and d < _M4:
+                continue
+            s = (a >> 5) * k1 + (d >> 5) * k2 + hist[q]
+            if s <= lo or (renju and self.forbidden(q, c)):
+                continue
+            j = len(ss)
+            ss.append(s)
+            out.append(q)
+            while j and ss[j - 1] < s:
+                ss[j] = ss[j - 1]
+                out[j] = out[j - 1]
+                j -= 1
+            ss[j] = s
+            out[j] = q
+            if len(ss) > width:
+                ss.pop()
+                out.pop()
+            if len(ss) >= width:
+                lo = ss[-1]
+        return out
+
+    def evaluate(self, c):
+        """Static value for c to move: the pattern sums (the side to move is a tempo ahead, so
+        its own shapes count for more) corrected by the best threat each side can make next,
+        read from the per-point fields without playing anything. Fives, a four to block and an
+        open-four point are settled by ab() before this is called."""
+        pos = self.pos
+        if c == BLACK:
+            v = (pos.eb * 5 - pos.ew * 4) >> 2
+            sm = pos.sb
+            so = pos.sw
+        else:
+            v = (pos.ew * 5 - pos.eb * 4) >> 2
+            sm = pos.sw
+            so = pos.sb
+        cells = pos.cells
+        cand = pos.cand
+        # Best threat class a point gives each side: 1 a four, 2 a double three, 3 a four-three
+        # or double four (settled: the block of the four leaves the other threat).
+        km = ko = 0
+        fm = fo = 0  # has a four-making point
+        qa = qo = 0
+        for i in range(pos.nc):
+            q = cand[i]
+            if cells[q]:
+                continue
+            a = sm[q]
+            if a >= _M33:
+                f = a >> 18
+                k = (3 if f > 1 or a & _T3 else 1) if f else 2
+                if f:
+                    fm = 1
+                if k > km:
+                    km = k
+                    qa = q
+            a = so[q]
+            if a >= _M33:
+                f = a >> 18
+                k = (3 if f > 1 or a & _T3 else 1) if f else 2
+                if f:
+                    fo = 1
+                if k > ko:
+                    ko = k
+                    qo = q
+        if km > 1 and self.renju and c == BLACK and self.forbidden(qa, c):
+            km = 1 if fm else 0
+        if ko > 1 and self.renju and c != BLACK and self.forbidden(qo, BLACK):
+            ko = 1 if fo else 0
+        if km == 3:
+            return _NEARWIN
+        if pos.cnt[4 - c]:
+            # The opponent has an open three: we spend the move answering it unless we can
+            # answer with fours.
+            if not fm:
+                v -= 400
+        elif km == 2:
+            if not fo:
+                return _NEARWIN - 1000  # a double three the opponent cannot answer with a four
+            v += 400
+        elif ko == 3:
+            v -= _P43
+        elif ko == 2:
+            v -= _P33
+        return 20000 if v > 20000 else (-20000 if v < -20000 else v)
+
+    # -- threat search -----------------------------------------------------------------------
+    def _five_on_lines(self, p, s):
+        # The empty point completing the four just made at p: on one of p's lines within 4.
+        cells = self.pos.cells
+        for d in self.pos.dirs:
+            q = p
+            for _ in range(4):
+                q += d
+                v = cells[q]
+                if v == EMPTY:
+                    if s[q] >= _M5:
+                        return q
+                elif v == 3:
+                    break
+            q = p
+            for _ in range(4):
+                q -= d
+                v = cells[q]
+                if v == EMPTY:
+                    if s[q] >= _M5:
+                        return q
+                elif v == 3:
+                    break
+        return -1
+
+    def vcf(self, c, ply, maxply):
+        """Can c (to move) win by continuous fours? On success self.seq holds the line
+        (attacker and defender moves alternately). Raises Stop when out of budget."""
+        pos = self.pos
+        cnt = pos.cnt
+        me = c - 1
+        op = 2 - c
+        if c == BLACK:
+            sm = pos.sb
+        else:
+            sm = pos.sw
+        cells = pos.cells
+        cand = pos.cand
+        if cnt[me]:
+            for i in range(pos.nc):
+                q = cand[i]
+                if not cells[q] and sm[q] >= _M5:
+                    self.seq = [q]
+                    return True
+        if cnt[op]:
+            # The defender's last block made a four: we must block it, with a four of our own.
+            fp = self.five_points(3 - c)
+            if len(fp) > 1 or sm[fp[0]] < _M4 or self.forbidden(fp[0], c):
+                return False
+            moves = fp
+        else:
+            if cnt[me + 2]:
+                for i in range(pos.nc):
+                    q = cand[i]
+                    if not cells[q] and sm[q] >= _M4O and not self.forbidden(q, c):
+                        self.seq = [q]
+                        return True
+            moves = []
+            good = []
+            for i in range(pos.nc):
+                q = cand[i]
+                if not cells[q] and sm[q] >= _M4:
+                    if sm[q] >= _M4 + _M3:
+                        good.append(q)
+                    else:
+                        moves.append(q)
+            moves = good + moves
+        if ply >= maxply:
+            return False
+        d = 3 - c
+        for q in moves:
+            if self.renju and c == BLACK and self.forbidden(q, c):
+                continue
+            self.nodes += 1
+            if self.nodes >= self.limit:
+                raise Stop()
+            if not self.nodes & 31 and self.clock is not None:
+                self._tick()
+            pos.put(q, c)
+            b = self._five_on_lines(q, sm)
+            if b < 0:
+                pos.take()
+                continue
+            if cnt[me] > 1 or self.forbidden(b, d):
+                pos.take()
+                self.seq = [q, b]
+                return True
+            pos.put(b, d)
+            try:
+                r = self.vcf(c, ply + 2, maxply)
+            finally:
+                pos.take()
+                pos.take()
+            if r:
+                self.seq = [q, b] + self.seq
+                return True
+        return False
+
+    def vct(self, c, ply, maxply, k=5):
+        """Can c (to move) win by threats (fours and open threes)? Sound against the defences
+        it knows: every block of a four, every point where the attacker could make a four
+        (which includes every block of an open three) and every four of the defender's, whose
+        block the attacker must then play. Narrow: only the best k threes per ply. On success
+        self.seq[0] is the first move."""
+        pos = self.pos
+        cnt = pos.cnt
+        me = c - 1
+        op = 2 - c
+        if cnt[me]:
+            self.seq = self.five_points(c)[:1]
+            return True
+        if cnt[op] > 1:
+            return False
+        cells = pos.cells
+        cand = pos.cand
+        sm = pos.sb if c == BLACK else pos.sw
+        if cnt[op]:
+            # The defender's four: the block is forced and must keep the attack going.
+            moves = self.five_points(3 - c)
+            if self.forbidden(moves[0], c):
+                return False
+        else:
+            if cnt[me + 2] and not (self.renju and c == BLACK):
+                self.seq = pos.points_over(c, _M4O)[:1]
+                return True
+            if ply >= maxply:
+                return False
+            # Fours first (their answer is forced), then the best k threes.
+            fours = []
+            ss = []
+            moves = []
+            for i in range(pos.nc):
+                q = cand[i]
+                if cells[q]:
+                    continue
+                a = sm[q]
+                if a >= _M4:
+                    fours.append(q)
+                    continue
+                if a < _M3:
+                    continue
+                j = len(ss)
+                ss.append(a)
+                moves.append(q)
+                while j and ss[j - 1] < a:
+                    ss[j] = ss[j - 1]
+                    moves[j] = moves[j - 1]
+                    j -= 1
+                ss[j] = a
+                moves[j] = q
+                if len(ss) > k:
+                    ss.pop()
+                    moves.pop()
+            moves = fours + moves[:k]
+        renju = self.renju and c == BLACK
+        for q in moves:
+            if renju and self.forbidden(q, c):
+                continue
+            self.nodes += 1
+            if self.nodes >= self.limit:
+                raise Stop()
+            if not self.nodes & 31 and self.clock is not None:
+                self._tick()
+            pos.put(q, c)
+            try:
+                r = self._vct_def(c, ply + 1, maxply, k)
+            finally:
+                pos.take()
+            if r:
+                self.seq = [q]
+                return True
+        return False
+
+    def _vct_def(self, c, ply, maxply, k):
+        # The defender (3 - c) to move after an attacker's move: does every answer lose?
+        pos = self.pos
+        cnt = pos.cnt
+        me = c - 1
+        op = 2 - c
+        d = 3 - c
+        if cnt[op]:
+            return False  # the defender completes five
+        if cnt[me] > 1:
+            return True
+        if cnt[me]:
+            defs = self.five_points(c)
+        elif cnt[me + 2]:
+            defs = pos.points_over(c, _M4)
+            for q in pos.points_over(d, _M4):
+                if q not in defs:
+                    defs.append(q)
+        else:
+            return False  # no threat: the defender is free
+        if len(defs) > 1 and OPT.get("dord"):
+            sm = pos.sb if c == BLACK else pos.sw
+            so = pos.sw if c == BLACK else pos.sb
+            defs.sort(key=lambda q: -(so[q] + sm[q]))
+        wr = self.renju and d == BLACK
+        for q in defs:
+            if wr and self.forbidden(q, d):
+                continue
+            self.nodes += 1
+            if self.nodes >= self.limit:
+                raise Stop()
+            pos.put(q, d)
+            try:
+                r = self.vct(c, ply + 1, maxply, k)
+            finally:
+                pos.take()
+            if not r:
+                return False
+        return True
+
+    # -- alpha-beta --------------------------------------------------------------------------
+    def ab(self, c, depth, alpha, beta, ply):
+        pos = self.pos
+        cnt = pos.cnt
+        me = c - 1
+        op = 2 - c
+        if cnt[me]:
+            return WIN - ply
+        if cnt[op] > 1:
+            return ply + 1 - WIN
+        if not cnt[op] and cnt[me + 2] and not (self.renju and c == BLACK):
+            return WIN - ply - 2
+        width = self.width
+        if depth <= 0:
+            # Quiescence: a four is answered at no cost; an open three of the opponent's is
+            # answered (blocks or own fours) while plies remain, since a static guess cannot
+            # tell one open three from two.
+            if ply >= 24 or not (cnt[op] or (cnt[op + 2] and ply < self.qply)):
+                return self.evaluate(c)
+            width = self.qwidth
+        tt = self.tt
+        h = pos.board.hash
+        slot = h & tt.mask
+        best_move = 0
+        if tt.info[slot] and tt.key[slot] == h:
+            best_move = tt.move[slot]
+            inf = tt.info[slot]
+            if (inf >> 2) - 1 >= depth:
+                v = tt.val[slot]
+                b = inf & 3
+                if b == _EXACT or (b == _LOWER and v >= beta) or (b == _UPPER and v <= alpha):
+                    return v
+        moves = self.gen(c, width)
+        if not moves:
+            return ply + 1 - WIN if cnt[op] else self.evaluate(c)
+        if cnt[op]:
+            depth += 1  # a forced block costs no depth
+        if best_move and best_move in moves:
+            moves.remove(best_move)
+            moves.insert(0, best_move)
+        k = self.killer[ply]
+        if k and k in moves and moves[0] != k:
+            moves.remove(k)
+            moves.insert(1, k)
+        a0 = alpha
+        best = -WIN - 1
+        bm = moves[0]
+        for q in moves:
+            self.nodes += 1
+            if self.nodes >= self.limit:
+                raise Stop()
+            if not self.nodes & 31 and self.clock is not None:
+                self._tick()
+            pos.put(q, c)
+            try:
+                v = -self.ab(3 - c, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                pos.take()
+            if v > best:
+                best = v
+                bm = q
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        self.killer[ply] = q
+                        if self.hist[q] < 60000:
+                            self.hist[q] += depth * depth
+                        break
+        if depth <= 0:
+            return best
+        b = _EXACT if a0 < best < beta else (_LOWER if best >= beta else _UPPER)
+        tt.key[slot] = h
+        tt.move[slot] = bm
+        tt.val[slot] = best
+        tt.info[slot] = ((depth + 1) << 2) | b
+        return best

@@ -1,0 +1,54 @@
+# Candidate points for the jump keys: empty points near the stones, best first, scored cheaply
+# by the lines they would extend or block and by closeness to the last moves.
+from gomoku.rules import run
+
+_NEAR = 2  # only points within two cells of a stone are candidates
+_KEEP = 12  # the cursor cycles through this many
+
+
+def ranked(board, allowed=None):
+    """Indexes to visit in order; `allowed` (a sequence) limits the choice, e.g. to proposals
+    or the opening area."""
+    if allowed is not None:
+        pts = [i for i in allowed if board.cells[i] == 0]
+    else:
+        pts = _near(board)
+    if not pts:
+        c = board.size // 2
+        return [board.idx(c, c)]
+    cells = board.cells
+    dirs = board.dirs
+    hist = board.hist
+    recent = hist[-4:]
+    bx = board.stride
+    scored = []
+    for q in pts:
+        s = 0
+        for d in dirs:
+            for colour in (1, 2):
+                n = run(cells, q, d, colour) + run(cells, q, -d, colour)
+                s += n * n * 4
+        qy, qx = divmod(q, bx)
+        for r in recent:
+            ry, rx = divmod(r, bx)
+            if max(abs(qx - rx), abs(qy - ry)) <= 1:
+                s += 3
+        scored.append((s << 10) | (1023 - (q & 1023)))  # ties: lower index first
+    scored.sort(reverse=True)
+    return [1023 - (v & 1023) for v in scored[:_KEEP]]
+
+
+def _near(board):
+    seen = bytearray(len(board.cells))
+    out = []
+    cells = board.cells
+    n = board.size
+    for i in board.hist:
+        x, y = board.xy(i)
+        for yy in range(max(0, y - _NEAR), min(n, y + _NEAR + 1)):
+            for xx in range(max(0, x - _NEAR), min(n, x + _NEAR + 1)):
+                q = board.idx(xx, yy)
+                if cells[q] == 0 and not seen[q]:
+                    seen[q] = 1
+                    out.append(q)
+    return out

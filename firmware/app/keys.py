@@ -1,0 +1,94 @@
+# Turns button actions into what they mean on each screen, for every kit's set of keys.
+# Kits with a d-pad and a back key ("dpad") move the cursor freely and jump with back; kits
+# with two or three keys ("few") step through ranked candidate points with left/right and
+# switch to free cursor moves with a vertical (long) press.
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from hw.buttons import PRESS, REPEAT
+
+NONE = const(0)
+UP = const(1)
+DOWN = const(2)
+LEFT = const(3)
+RIGHT = const(4)
+OK = const(5)
+BACK = const(6)
+MENU = const(7)
+NEXT = const(8)  # next candidate point / next item
+PREV = const(9)
+
+_DIRS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT}
+
+
+class Keys:
+    def __init__(self, actions):
+        self.dpad = all(a in actions for a in ("up", "down", "left", "right", "back"))
+        self.has_back = "back" in actions
+        self.free = self.dpad  # few-key kits start every turn in candidate (jump) mode
+
+    def _basic(self, action, kind):
+        d = _DIRS.get(action)
+        if d is not None:
+            return d if kind == PRESS or kind == REPEAT else NONE
+        if kind != PRESS:
+            return NONE
+        if action == "place":
+            return OK
+        if action == "back":
+            return BACK
+        if action == "menu":
+            return MENU
+        return NONE
+
+    def board(self, action, kind):
+        """Cursor keys on the board: UP/DOWN/LEFT/RIGHT move, NEXT/PREV jump, OK, MENU, BACK."""
+        k = self._basic(action, kind)
+        if self.dpad:
+            return NEXT if k == BACK else k
+        if not self.free:
+            if k == RIGHT:
+                return NEXT
+            if k == LEFT:
+                return PREV
+            if k == UP or k == DOWN:
+                self.free = True
+        return k
+
+    def turn_started(self):
+        self.free = self.dpad
+
+    def list(self, action, kind):
+        """Menus and questions: PREV/NEXT item, LEFT/RIGHT change a value, OK, BACK."""
+        k = self._basic(action, kind)
+        if k == MENU:
+            return BACK
+        if self.dpad:
+            if k == UP:
+                return PREV
+            if k == DOWN:
+                return NEXT
+            return k
+        # Few keys: every direction walks the list, place changes values.
+        if k == UP or k == LEFT:
+            return PREV
+        if k == DOWN or k == RIGHT:
+            return NEXT
+        return k
+
+    def step(self, action, kind):
+        """Review: PREV/NEXT move, BACK leaves. Down steps back so that the two-key kit (right,
+        down) can go both ways."""
+        k = self._basic(action, kind)
+        if k == DOWN or k == LEFT:
+            return PREV
+        if k == UP or k == RIGHT:
+            return NEXT
+        if k == OK or k == MENU:
+            return BACK
+        return k

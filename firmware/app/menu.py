@@ -1,0 +1,131 @@
+# A full-screen list: a title, items that act or cycle through values, an optional footer
+# line; only the rows whose look changed are sent again.
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from app import ui, keys as K
+
+MENU_W = const(240)  # text column width: wider panels centre it
+
+
+class Item:
+    def __init__(self, key, label, names=None, index=0):
+        self.key = key
+        self.label = label
+        self.names = names  # value names, or None for an action
+        self.index = index
+
+    def text(self, cols, selected):
+        if self.names is None:
+            return self.label
+        v = self.names[self.index]
+        if selected:
+            v = "<" + v + ">"
+        pad = cols - 2 - len(self.label) - len(v)
+        return self.label + " " * max(1, pad) + v
+
+
+class Menu:
+    def __init__(self, app, title, items, on_pick, on_back=None, footer="", big=False):
+        self.app = app
+        self.title = title
+        self.items = items
+        self.on_pick = on_pick  # on_pick(menu, item) for actions and value changes
+        self.on_back = on_back
+        self.footer = footer
+        self.big = big  # title in double-size letters
+        self.sel = 0
+        self.top = 0
+        d = app.hw.display
+        self.rh = 18 if d.height >= 200 else 12
+        self.w = min(MENU_W, d.width)
+        self.x = (d.width - self.w) // 2
+        self.cols = self.w // 8
+        self.head = (2 * 8 + 12) if big else (self.rh + 4)
+        self.fits = (d.height - self.head - self.rh) // self.rh  # rows between title and footer
+        self.shown = []
+
+    def enter(self):
+        a = self.app
+        t = a.theme
+        d = a.hw.display
+        d.fill(t.bg)
+        if self.big:
+            k = 2
+            n = len(self.title)
+            v = a.scratch.view(8 * n * k, 8 * k)
+            small = a.scratch.view(8 * n, 8, 2 * v.w * v.h)
+            ui.big_text(v, small, self.title, t.accent, t.bg, k)
+            v.send(d, (d.width - v.w) // 2, 6)
+        else:
+            v = a.scratch.view(self.w, self.rh)
+            ui.row(v, self.title, t.accent, t.bg, (self.w - 8 * len(self.title)) // 2)
+            v.send(d, self.x, 0)
+        self.shown = [None] * self.fits
+        self.draw_footer()
+        self.draw()
+
+    def draw_footer(self):
+        a = self.app
+        t = a.theme
+        v = a.scratch.view(self.w, self.rh)
+        ui.row(v, self.footer[:self.cols], t.dim, t.bg, 0)
+        v.send(a.hw.display, self.x, a.hw.display.height - self.rh)
+
+    def draw(self):
+        a = self.app
+        t = a.theme
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + self.fits:
+            self.top = self.sel - self.fits + 1
+        v = a.scratch.view(self.w, self.rh)
+        for r in range(self.fits):
+            k = self.top + r
+            if k < len(self.items):
+                it = self.items[k]
+                sel = k == self.sel
+                text = it.text(self.cols - 1, sel)
+            else:
+                sel = False
+                text = ""
+            if r == 0 and self.top > 0:
+                text = text[:self.cols - 2]
+            key = (text, sel)
+            if self.shown[r] == key:
+                continue
+            self.shown[r] = key
+            ui.row(v, text, t.sel_fg if sel else t.fg, t.sel_bg if sel else t.bg, 6)
+            v.send(a.hw.display, self.x, self.head + r * self.rh)
+
+    def key(self, action, kind):
+        k = self.app.keys.list(action, kind)
+        if k == K.NONE:
+            return
+        it = self.items[self.sel]
+        n = len(self.items)
+        if k == K.PREV or k == K.NEXT:
+            self.sel = (self.sel + (1 if k == K.NEXT else -1)) % n
+            self.app.sound("blip")
+            self.draw()
+        elif (k == K.LEFT or k == K.RIGHT) and it.names is not None:
+            it.index = (it.index + (1 if k == K.RIGHT else -1)) % len(it.names)
+            self.app.sound("blip")
+            self.draw()
+            self.on_pick(self, it)
+        elif k == K.OK:
+            if it.names is not None:
+                it.index = (it.index + 1) % len(it.names)
+                self.draw()
+            self.app.sound("blip")
+            self.on_pick(self, it)
+        elif k == K.BACK and self.on_back is not None:
+            self.on_back(self)
+
+    def tick(self, now):
+        pass

@@ -1,0 +1,541 @@
+# The game screen: board, cursor and status; moves by people and the AI's sliced thinking,
+# opening-rule questions, hints, game over and review.
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from gomoku import game as G
+from gomoku import rules
+from gomoku.board import Board, BLACK
+from gomoku.game import GameError
+from hw.clock import ticks_diff, ticks_add
+from app import keys as K, jump, layout
+from app.boardview import BoardView
+from app.status import Status
+
+SLICE_MS = const(25)  # AI work per loop pass: keys stay responsive at ~30 passes a second
+SPIN_MS = const(150)  # thinking indicator step
+DEMO_MS = const(700)  # pause between moves in the AI demo, so people can follow it
+MSG_MS = const(2500)  # how long a refusal message stays
+
+_REASONS = ("", "five in a row", "board full", "resignation", "draw agreed", "time",
+            "forbidden move")
+
+
+def _short(err):
+    # Game errors are sentences for programmers; rows here hold 10 to 26 characters.
+    s = str(err)
+    if s.startswith("forbidden for black: "):
+        return "Forbidden: " + s[21:]
+    if "central" in s:
+        return "Stay in the centre " + s[-3:]
+    if "occupied" in s:
+        return "Point is taken"
+    if "symmetry" in s:
+        return "Same by symmetry"
+    if "proposed" in s:
+        return "Pick a proposal"
+    return s[:1].upper() + s[1:]
+
+
+class Play:
+    def __init__(self, app, session):
+        self.app = app
+        self.s = session
+        g = session.game
+        d = app.hw.display
+        self.L = L = layout.fit(d.width, d.height, g.board.size)
+        self.view = BoardView(d, L, app.scratch)
+        self.status = Status(d, L, app.scratch)
+        n = g.board.size
+        self.cursor = g.board.idx(n // 2, n // 2)
+        self.prompt = None  # (question, labels, actions): an on-screen question
+        self.choice = 0
+        self.temp = None  # refusal message and its expiry time
+        self.temp_until = 0
+        self.pending = -1  # first of two proposed fifth moves, before the second is picked
+        self.hint = -1
+        self.hinter = None
+        self.rboard = None  # review board while reviewing
+        self.jumps = None
+        self.jpos = 0
+        self.spin = 0
+        self.spin_at = 0
+        self.paused = False  # the AI stopped thinking because its opponent opened the menu
+        self.ai_at = 0  # earliest time for the next AI action (demo pacing)
+        self.secs = [-1, -1]
+        self.over_seen = g.over()
+        self._ask()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def enter(self):
+        a = self.app
+        a.hw.display.fill(a.theme.bg)
+        self.view.attach(self.rboard or self.s.game.board, a.theme)
+        self.view.cursor = self.cursor
+        self._marks()
+        self.view.draw_all()
+        self.status.reset(a.theme)
+        self.secs = [-1, -1]
+        self.paused = False
+        self._status()
+
+    def _marks(self):
+        g = self.s.game
+        v = self.view
+        rev = self.rboard is not None
+        v.win = g.win_cells if not rev or self.rboard.count() == g.board.count() else None
+        v.forbid = () if rev else self._forbidden()
+        rings = []
+        if not rev:
+            if g.phase == G.CHOOSE:
+                rings.extend(g.proposals)
+            if self.pending >= 0:
+                rings.append(self.pending)
+            if self.hint >= 0:
+                rings.append(self.hint)
+        v.rings = rings
+
+    def _forbidden(self):
+        g = self.s.game
+        b = g.board
+        if (g.rule != rules.RENJU or not self.app.opt("marks") or g.over()
+                or b.to_move() != BLACK or g.ai_to_act()
+                or g.phase not in (G.PLAY, G.OPEN3, G.EXTRA, G.PROPOSE)):
+            return ()
+        return rules.forbidden_points(b)
+
+    def _status(self, now=None):
+        g = self.s.game
+        st = self.status
+        a = g.actor()
+        thinking = self._busy()
+        for p in (0, 1):
+            if g.over():
+                res = "draw" if g.winner == 0 else ("won" if g.player_of(g.winner) == p
+                                                     else "lost")
+                st.clock(p, self.s.names(p) + " " + res, g.colour_of(p), None, False, -1)
+                continue
+            left = g.time_left(p)
+            ms = g.time_used(p) if left is None else left
+            spin = self.spin if thinking and p == a else -1
+            st.clock(p, self.s.names(p), g.colour_of(p), ms, p == a, spin)
+        b = self.rboard or g.board
+        st.info("#%d" % b.count(), "" if self.rboard else b.name(self.cursor).upper())
+        if self.rboard is not None:
+            st.message("Review %d/%d" % (b.count(), g.board.count()), "step")
+        elif self.temp is not None:
+            st.message(self.temp)
+        elif self.prompt is not None:
+            st.message(self.prompt[0], self.prompt[1][self.choice])
+        else:
+            st.message(self._say())
+
+    def _say(self):
+        g = self.s.game
+        s = self.s
+        a = g.actor()
+        who = s.names(a)
+        if g.ai_to_act():
+            if self.paused:
+                return who + " paused"
+            return who + " thinking"
+        if self.hinter is not None:
+            return "Hint: thinking"
+        ph = g.phase
+        n = g.board.count() + 1
+        if ph == G.OPEN3:
+            text = "Place stone %d of 3" % n
+        elif ph == G.EXTRA:
+            text = "Place stone %d of 5" % n
+        elif ph == G.PROPOSE:
+            text = "Propose 5th: %d of 2" % (1 if self.pending < 0 else 2)
+        elif ph == G.CHOOSE:
+            text = "Choose a 5th move"
+        elif s.mode == "ai":
+            return "Your move"
+        else:
+            text = ("Black" if g.board.to_move() == BLACK else "White") + " to play"
+            return text
+        return text if s.mode == "ai" else who + ": " + text
+
+    # -- questions ---------------------------------------------------------------------------
+    def _ask(self):
+        """Set the on-screen question the game needs answered now by a person, if any."""
+        g = self.s.game
+        self.choice = 0
+        self.prompt = None
+        if g.over():
+            if g.winner == 0:
+                head = "Draw"
+            else:
+                head = ("Black" if g.winner == BLACK else "White") + " wins"
+            reason = _REASONS[g.reason]
+            text = head + ": " + reason if self.L.side else reason[:1].upper() + reason[1:]
+            self.prompt = (text, ("Review", "New game", "Menu"), ("review", "new", "menu"))
+            return
+        a = g.actor()
+        if g.draw_offer >= 0 and not g.ai[1 - g.draw_offer]:
+            self.prompt = (self.s.names(1 - g.draw_offer) + ": accept draw?", ("No", "Yes"),
+                           ("decline", "accept"))
+            return
+        if g.ai[a]:
+            return
+        pre = "" if self.s.mode == "ai" else self.s.names(a) + ": "
+        ph = g.phase
+        if ph == G.SWAP:
+            self.prompt = (pre + "swap colours?", ("Keep white", "Take black"),
+                           (G.KEEP, G.SWAP_COLOURS))
+        elif ph == G.SWAP2:
+            self.prompt = (pre + "swap2", ("Play white", "Take black", "Put 2 more"),
+                           (G.KEEP, G.SWAP_COLOURS, G.PUT2))
+        elif ph == G.PICK:
+            self.prompt = (pre + "pick colour", ("Black", "White"),
+                           (G.TAKE_BLACK, G.TAKE_WHITE))
+
+    def _answer(self):
+        act = self.prompt[2][self.choice]
+        g = self.s.game
+        if act == "review":
+            self._review_start()
+            return
+        if act == "new":
+            self.app.new_game_menu(self.s.mode)
+            return
+        if act == "menu":
+            self.app.main_menu()
+            return
+        try:
+            if act == "accept":
+                g.accept_draw()
+            elif act == "decline":
+                g.decline_draw()
+            else:
+                g.choose(act)
+        except GameError as e:
+            self._refuse(e)
+            return
+        self.app.sound("click")
+        self.changed()
+
+    # -- after every change of the game ------------------------------------------------------
+    def changed(self):
+        g = self.s.game
+        self.pending = -1
+        self.hint = -1
+        self.hinter = None
+        self.jumps = None
+        self.temp = None
+        self.app.keys.turn_started()
+        if g.over():
+            self.app.forget_game()
+            if not self.over_seen:
+                self.over_seen = True
+                h = self.s.human()
+                won = g.winner != 0 and (h < 0 or g.player_of(g.winner) == h)
+                self.app.sound("win" if won or (h < 0 and g.winner) else
+                               ("blip" if g.winner == 0 else "loss"))
+        else:
+            self.over_seen = False
+            self.app.save_game(self.s)
+            if not self.app.keys.dpad and not g.ai_to_act():
+                # Few keys: start each turn on the best-looking point.
+                self._jump(0)
+        self._ask()
+        self._refresh_all()
+
+    def _refresh_all(self):
+        self._marks()
+        self.view.cursor = self.cursor
+        self.view.sync()
+        self._status()
+
+    def _refuse(self, err):
+        self.app.sound("refused")
+        self.temp = _short(err)
+        self.temp_until = ticks_add(self.app.clock(), MSG_MS)
+        self._status()
+
+    # -- input -------------------------------------------------------------------------------
+    def key(self, action, kind):
+        app = self.app
+        g = self.s.game
+        if self.rboard is not None:
+            return self._review_key(action, kind)
+        if (action == "back" or action == "menu") and kind == 1 and self._busy():
+            # Back or menu stops the thinking; the in-game menu is then open.
+            self._pause()
+            app.game_menu(self)
+            return
+        if self.prompt is not None:
+            k = app.keys.list(action, kind)
+            n = len(self.prompt[1])
+            if k in (K.PREV, K.NEXT, K.LEFT, K.RIGHT):
+                self.choice = (self.choice + (1 if k in (K.NEXT, K.RIGHT) else -1)) % n
+                app.sound("blip")
+                self._status()
+            elif k == K.OK:
+                self._answer()
+            elif k == K.BACK and not g.over():
+                app.game_menu(self)
+            return
+        k = app.keys.board(action, kind)
+        if k == K.NONE:
+            return
+        if k == K.MENU or k == K.BACK:
+            app.game_menu(self)
+        elif k == K.UP:
+            self._move(0, -1)
+        elif k == K.DOWN:
+            self._move(0, 1)
+        elif k == K.LEFT:
+            self._move(-1, 0)
+        elif k == K.RIGHT:
+            self._move(1, 0)
+        elif k == K.NEXT:
+            self._jump(1)
+        elif k == K.PREV:
+            self._jump(-1)
+        elif k == K.OK:
+            self._place()
+
+    def _move(self, dx, dy):
+        b = self.s.game.board
+        n = b.size
+        x, y = b.xy(self.cursor)
+        x += dx
+        y += dy
+        if self.app.keys.dpad:
+            x %= n
+            y %= n
+        else:
+            # Few keys move one way only: wrapping in reading order reaches every point.
+            if x >= n:
+                x = 0
+                y += 1
+            elif x < 0:
+                x = n - 1
+                y -= 1
+            if y >= n:
+                y = 0
+                x = (x + 1) % n
+            elif y < 0:
+                y = n - 1
+                x = (x - 1) % n
+            y %= n
+        self._set_cursor(b.idx(x, y))
+
+    def _set_cursor(self, i):
+        self.cursor = i
+        self.view.move_cursor(i)
+        self.status.info(self.status.move_text, self.s.game.board.name(i).upper())
+
+    def _jump(self, step):
+        g = self.s.game
+        if self.jumps is None:
+            allowed = None
+            if g.phase == G.CHOOSE:
+                allowed = g.proposals
+            elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
+                b = g.board
+                c = b.size // 2
+                r = b.count()
+                allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
+                           for x in range(c - r, c + r + 1)]
+            self.jumps = jump.ranked(g.board, allowed)
+            if self.hint >= 0 and self.hint in self.jumps:
+                self.jumps.remove(self.hint)
+                self.jumps.insert(0, self.hint)
+            self.jpos = 0 if step >= 0 else len(self.jumps)
+            step = 0 if step > 0 else step
+        self.jpos = (self.jpos + step) % len(self.jumps)
+        if step:
+            self.app.sound("blip")
+        self._set_cursor(self.jumps[self.jpos])
+
+    def _place(self):
+        g = self.s.game
+        if g.ai_to_act():
+            self._refuse("wait for the AI")
+            return
+        i = self.cursor
+        try:
+            if g.phase == G.PROPOSE:
+                if self.pending < 0 or self.pending == i:
+                    if self.pending == i:
+                        self.pending = -1
+                    else:
+                        try:
+                            g.board.check_empty(i)
+                        except ValueError as e:
+                            raise GameError(str(e))
+                        if g.rule == rules.RENJU and rules.is_forbidden(g.board, i):
+                            raise GameError("forbidden for black: "
+                                            + rules.forbidden_reason(g.board, i))
+                        self.pending = i
+                    self.app.sound("blip")
+                    self._refresh_all()
+                    return
+                a = self.pending
+                self.pending = -1
+                g.propose(a, i)
+            else:
+                g.play(i)
+        except GameError as e:
+            self._refresh_all()
+            self._refuse(e)
+            return
+        self.app.sound("click")
+        self.changed()
+
+    # -- menu actions ------------------------------------------------------------------------
+    def _pause(self):
+        self.s.ai_cancel()
+        self.hinter = None
+        self.paused = True
+
+    def can(self, what):
+        g = self.s.game
+        demo = self.s.mode == "demo"
+        if g.over() or demo:
+            return False
+        if what == "undo":
+            return g.can_undo()
+        if what == "hint":
+            return not g.ai_to_act() and g.phase in (G.PLAY, G.EXTRA, G.OPEN3)
+        if what == "draw":
+            return g.draw_offer < 0 and g.phase == G.PLAY
+        return True
+
+    def do(self, what):
+        """In-game menu actions; the menu has already closed."""
+        g = self.s.game
+        try:
+            if what == "undo":
+                g.undo()
+            elif what == "resign":
+                h = self.s.human()
+                g.resign(h if h >= 0 else None)
+            elif what == "draw":
+                h = self.s.human()
+                g.offer_draw(h if h >= 0 else None)
+                if h >= 0:
+                    ok = self.s.answer_draw()
+                    self.changed()
+                    self.temp = "AI accepts the draw" if ok else "AI declines the draw"
+                    self.temp_until = ticks_add(self.app.clock(), MSG_MS)
+                    self._status()
+                    return
+            elif what == "hint":
+                from ai.engine import Engine, HARD
+
+                self.hinter = Engine(HARD, g.rule)
+                self.hinter.start(g.board)
+                self._status()
+                return
+        except GameError as e:
+            self._refuse(e)
+            return
+        self.changed()
+
+    # -- review ------------------------------------------------------------------------------
+    def _review_start(self):
+        g = self.s.game
+        b = Board(g.board.size)
+        for i in g.board.hist:
+            b.put(i, g.board.cells[i])
+        self.rboard = b
+        self.view.attach(b, self.app.theme)
+        self.view.cursor = -1
+        self._refresh_all()
+
+    def _review_key(self, action, kind):
+        k = self.app.keys.step(action, kind)
+        b = self.rboard
+        g = self.s.game
+        if k == K.PREV and b.count():
+            b.take()
+        elif k == K.NEXT and b.count() < g.board.count():
+            i = g.board.hist[b.count()]
+            b.put(i, g.board.cells[i])
+        elif k == K.BACK:
+            while b.count() < g.board.count():
+                i = g.board.hist[b.count()]
+                b.put(i, g.board.cells[i])
+            self.rboard = None
+            self.view.attach(g.board, self.app.theme)
+            self.view.cursor = self.cursor
+            self._refresh_all()
+            return
+        else:
+            return
+        self._refresh_all()
+
+    # -- time --------------------------------------------------------------------------------
+    def _busy(self):
+        return self.hinter is not None or (self.s.game.ai_to_act() and not self.paused)
+
+    def busy(self):
+        return self._busy() and self.rboard is None
+
+    def tick(self, now):
+        app = self.app
+        g = self.s.game
+        if self.rboard is not None:
+            return
+        if not g.over():
+            if g.tick():
+                self.changed()
+                return
+            if g.ai_to_act() and not self.paused and self.prompt is None:
+                if self.s.mode != "demo" or ticks_diff(now, self.ai_at) >= 0:
+                    if self.s.ai_work(app.clock, SLICE_MS):
+                        app.sound("click")
+                        self.ai_at = ticks_add(app.clock(), DEMO_MS)
+                        if self.s.mode == "demo":
+                            app.touch(now)  # a running demo keeps the screen on
+                        self.changed()
+                        return
+            elif self.hinter is not None:
+                if self._hint_work():
+                    return
+        if self.temp is not None and ticks_diff(now, self.temp_until) >= 0:
+            self.temp = None
+            self._status()
+        if self._busy() and ticks_diff(now, self.spin_at) >= 0:
+            self.spin_at = ticks_add(now, SPIN_MS)
+            self.spin += 1
+            self._status()
+        else:
+            self._clocks()
+
+    def _hint_work(self):
+        h = self.hinter
+        t0 = self.app.clock()
+        while not h.step():
+            if ticks_diff(self.app.clock(), t0) >= SLICE_MS:
+                return False
+        self.hinter = None
+        self.hint = h.best
+        self.jumps = None
+        self.cursor = h.best
+        self.temp = "Hint: " + self.s.game.board.name(h.best).upper()
+        self.temp_until = ticks_add(self.app.clock(), MSG_MS)
+        self._refresh_all()
+        return True
+
+    def _clocks(self):
+        # Only when a shown second changes, so an idle loop sends nothing.
+        g = self.s.game
+        if g.over():
+            return
+        for p in (0, 1):
+            left = g.time_left(p)
+            sec = (g.time_used(p) if left is None else left) // 1000
+            if sec != self.secs[p]:
+                self.secs[p] = sec
+                self._status()

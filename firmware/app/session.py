@@ -1,0 +1,118 @@
+# One match: the Game, who plays each side (person or AI), the AI's sliced thinking, and the
+# save record (Game.export() plus the app's own fields).
+from gomoku.game import Game, GameError
+from app import options as O
+from hw.clock import ticks_diff
+
+KIND = "gomoku-save"  # tells our save apart from a foreign json file
+MODES = ("ai", "pnp", "demo")
+
+
+class Session:
+    def __init__(self, mode, chosen, clock, seed, game=None):
+        if mode not in MODES:
+            raise GameError("unknown mode")
+        self.mode = mode
+        self.chosen = chosen
+        self.seed = seed
+        self.clock = clock
+        v = lambda k: O.value(O.NEW_GAME, chosen, k)  # noqa: E731
+        rule = v("rule")
+        if mode == "ai":
+            you = v("colour")
+            ai = (you != 0, you != 1)
+        elif mode == "demo":
+            ai = (True, True)
+        else:
+            ai = (False, False)
+        if game is None:
+            # Forbidden points are refused (not lost): marks or a message tell the player why.
+            game = Game(v("size"), rule, v("opening"), ai, v("limit"), False, clock)
+        elif game.ai != ai:
+            raise GameError("save does not match its mode")
+        self.game = game
+        self.ais = [None, None]
+        if ai[0] or ai[1]:
+            from ai.player import AIPlayer
+
+            style = v("style") if mode == "ai" else 0
+            for p in (0, 1):
+                if ai[p]:
+                    # In a demo the two sides differ in style so games are not mirror images.
+                    st = style if mode == "ai" else (40 if p == 0 else -40)
+                    self.ais[p] = AIPlayer(v("level"), rule, seed + p, st)
+        self.thinking = -1  # player whose AI has started on the current question
+
+    def names(self, p):
+        if self.mode == "ai":
+            return "AI" if self.game.ai[p] else "You"
+        if self.mode == "demo":
+            return "AI" + str(p + 1)
+        return "P" + str(p + 1)
+
+    def human(self):
+        """The person's player in a game against the AI, else -1."""
+        g = self.game
+        if self.mode != "ai":
+            return -1
+        return 0 if not g.ai[0] else 1
+
+    # -- AI ----------------------------------------------------------------------------------
+    def ai_due(self):
+        return self.game.ai_to_act()
+
+    def ai_work(self, clock, budget_ms):
+        """Let the acting AI think for about budget_ms. True when it has acted."""
+        g = self.game
+        p = g.actor()
+        ai = self.ais[p]
+        t0 = clock()
+        if self.thinking != p:
+            ai.start(g)
+            self.thinking = p
+        while not ai.step():
+            if ticks_diff(clock(), t0) >= budget_ms:
+                return False
+        self.thinking = -1
+        try:
+            ai.apply(g)
+        except GameError:
+            # The AI's choice no longer fits (should not happen): it resigns rather than hang.
+            g.resign(p)
+        return True
+
+    def ai_cancel(self):
+        if self.thinking >= 0:
+            self.ais[self.thinking].cancel()
+            self.thinking = -1
+
+    def answer_draw(self):
+        """After a person's draw offer the AI answers at once; True if it accepted."""
+        g = self.game
+        p = 1 - g.draw_offer
+        ai = self.ais[p]
+        if ai.wants_draw(g):
+            g.accept_draw(p)
+            return True
+        g.decline_draw(p)
+        return False
+
+    # -- saving ------------------------------------------------------------------------------
+    def export(self):
+        return {"kind": KIND, "mode": self.mode, "opts": self.chosen, "seed": self.seed,
+                "game": self.game.export()}
+
+
+def check(d):
+    """Raise unless d looks like our save record (Store.load's check)."""
+    if not isinstance(d, dict) or d.get("kind") != KIND or d.get("mode") not in MODES:
+        raise GameError("not a game save")
+    if not isinstance(d.get("seed"), int) or not isinstance(d.get("game"), dict):
+        raise GameError("damaged save")
+
+
+def restore(d, clock):
+    check(d)
+    chosen = O.clean(O.NEW_GAME, d.get("opts"))
+    g = Game.restore(d["game"], clock)
+    return Session(d["mode"], chosen, clock, d["seed"], g)

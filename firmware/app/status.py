@@ -1,0 +1,145 @@
+# The game screen's text: clocks, move number, cursor name, messages and on-screen questions,
+# each in its own small field that is redrawn only when its content changes.
+from app import ui
+from app.layout import ROW_H
+
+_SPIN = "|/-\\"
+
+
+class Field:
+    def __init__(self, scratch, x, y, chars):
+        self.x = x
+        self.y = y
+        self.v = scratch.view(8 * chars, ROW_H)
+        self.chars = chars
+        self.text = None
+        self.fg = self.bg = self.icon = -1
+
+    def put(self, d, text, fg, bg, icon=None, rim=0):
+        if text == self.text and fg == self.fg and bg == self.bg and icon == self.icon:
+            return
+        self.text = text
+        self.fg = fg
+        self.bg = bg
+        self.icon = icon
+        ui.row(self.v, text, fg, bg, 0, icon, rim)
+        self.v.send(d, self.x, self.y)
+
+
+class Status:
+    def __init__(self, display, layout, scratch):
+        self.d = display
+        L = layout
+        self.theme = None
+        x0 = L.sx
+        y0 = L.sy
+        if L.side:
+            w = L.cols
+            self.move = Field(scratch, x0, y0, w - 4)
+            self.where = Field(scratch, x0 + 8 * (w - 4), y0, 4)
+            self.clocks = [Field(scratch, x0, y0 + ROW_H * (1 + p), w - 1) for p in (0, 1)]
+            self.spins = [Field(scratch, x0 + 8 * (w - 1), y0 + ROW_H * (1 + p), 1)
+                          for p in (0, 1)]
+            self.lines = [Field(scratch, x0, y0 + ROW_H * r, w) for r in range(4, L.rows)]
+        else:
+            # Two rows across the top: the clocks, then message | move | cursor.
+            half = L.cols // 2
+            self.clocks = [Field(scratch, 0, 0, half - 1), Field(scratch, 8 * half, 0, half - 1)]
+            self.spins = [Field(scratch, 8 * (half - 1), 0, 1),
+                          Field(scratch, 8 * (L.cols - 1), 0, 1)]
+            self.lines = [Field(scratch, 0, ROW_H, L.cols - 8)]
+            self.move = Field(scratch, 8 * (L.cols - 8), ROW_H, 4)
+            self.where = Field(scratch, 8 * (L.cols - 4), ROW_H, 4)
+            # A question needs the whole row: it covers the move and cursor fields meanwhile.
+            self.wide = Field(scratch, 0, ROW_H, L.cols)
+        self.all = [self.move, self.where] + self.clocks + self.spins + self.lines
+        if not L.side:
+            self.all.append(self.wide)
+        self.wide_on = False
+        self.move_text = ""
+        self.where_text = ""
+
+    def reset(self, theme):
+        """Forget what is shown (after another screen covered it) and paint the background."""
+        self.theme = theme
+        for f in self.all:
+            f.text = None
+        self.wide_on = False
+
+    def clock(self, p, name, colour, ms, active, spin):
+        t = self.theme
+        f = self.clocks[p]
+        w = f.chars - 2  # after the stone icon
+        tm = "" if ms is None else ui.clock_text(ms)  # None: the game is over, no time shown
+        pad = w - len(tm) - len(name)
+        text = (name + " " * pad + tm) if pad > 0 else (name[:max(0, w - len(tm) - 1)] + " " + tm)
+        fg, bg = (t.sel_fg, t.sel_bg) if active else (t.fg, t.bg)
+        f.put(self.d, text, fg, bg, t.black if colour == 1 else t.white, t.rim)
+        self.spins[p].put(self.d, _SPIN[spin & 3] if spin >= 0 else "", t.accent, t.bg)
+
+    def info(self, move, where):
+        t = self.theme
+        self.move_text = move
+        self.where_text = where
+        if self.wide_on:
+            return
+        self.move.put(self.d, move, t.dim, t.bg)
+        self.where.put(self.d, where, t.fg, t.bg)
+
+    def message(self, text, option=None):
+        """Message text, wrapped over the rows there are; option: the choice of an on-screen
+        question, shown highlighted after the text."""
+        t = self.theme
+        lines = self.lines
+        n = len(lines)
+        if n == 1:
+            # Top layout: one row; a question takes all of it, its option at the end.
+            if option is not None:
+                opt = "<" + option + ">"
+                w = self.wide.chars - len(opt) - 1
+                text = text[:w] + " " * (w - len(text[:w]) + 1) + opt
+                if not self.wide_on:
+                    self.wide_on = True
+                    self.wide.text = None
+                self.wide.put(self.d, text, t.sel_fg, t.sel_bg)
+                return
+            if self.wide_on:
+                self.wide_on = False
+                self.move.text = self.where.text = lines[0].text = None
+                self.info(self.move_text, self.where_text)
+            lines[0].put(self.d, text, t.fg, t.bg)
+            return
+        rows = wrap(text, lines[0].chars, n - (2 if option is not None else 0))
+        k = 0
+        for r in rows:
+            lines[k].put(self.d, r, t.accent, t.bg)
+            k += 1
+        if option is not None:
+            lines[k].put(self.d, "", t.fg, t.bg)
+            lines[k + 1].put(self.d, "<" + option + ">", t.sel_fg, t.sel_bg)
+            k += 2
+        while k < n:
+            lines[k].put(self.d, "", t.fg, t.bg)
+            k += 1
+
+
+def wrap(text, width, rows):
+    out = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:  # a word longer than a row is cut
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out[:rows]

@@ -1,0 +1,444 @@
+# Game flow: players and colours, opening-rule phases, clocks, results, undo/redo.
+# Every public action validates first and raises GameError without touching the state.
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from gomoku.board import BLACK, WHITE, Board
+from gomoku import rules
+
+# Opening rules.
+OPEN_FREE = const(0)
+OPEN_PRO = const(1)  # three-move swap, then two proposals for the fifth move (RIF 1996)
+OPEN_SWAP2 = const(2)
+OPENING_NAMES = ("free", "swap + 5th", "swap2")
+
+# Phases: what the acting player is asked to do.
+PLAY = const(0)  # place a stone of the colour to move
+OPEN3 = const(1)  # the first player places stones 1-3 (black, white, black)
+SWAP = const(2)  # pro rule: the player with white decides KEEP or SWAP
+PROPOSE = const(3)  # pro rule: black proposes two fifth moves
+CHOOSE = const(4)  # pro rule: white picks one of them (play() it)
+SWAP2 = const(5)  # swap2: the second player picks KEEP (play white), SWAP or PUT2
+EXTRA = const(6)  # swap2: the second player places stones 4 and 5
+PICK = const(7)  # swap2: the first player picks TAKE_BLACK or TAKE_WHITE
+OVER = const(8)
+
+# Answers to the phase questions.
+KEEP = const(0)
+SWAP_COLOURS = const(1)
+PUT2 = const(2)
+TAKE_BLACK = const(3)
+TAKE_WHITE = const(4)
+
+# Result reasons.
+R_FIVE = const(1)
+R_FULL = const(2)
+R_RESIGN = const(3)
+R_AGREED = const(4)
+R_TIME = const(5)
+R_FORBIDDEN = const(6)
+REASON_NAMES = ("", "five in a row", "board full", "resignation", "draw agreed", "time",
+                "forbidden move")
+
+# Log entry kinds.
+_MOVE = const(0)
+_PROPOSE = const(1)
+_CHOOSE = const(2)
+_RESIGN = const(3)
+_OFFER = const(4)
+_ACCEPT = const(5)
+_DECLINE = const(6)
+
+
+class GameError(Exception):
+    """An action that is not allowed now; the game is unchanged."""
+
+
+def _no_clock():
+    return 0
+
+
+class Game:
+    """One game between player 0 (who starts as black, or places the opening stones) and
+    player 1. `ai` says which players the AI controls; colours can change hands under the
+    opening rules, so players, not colours, own the clocks and the AI flag."""
+
+    def __init__(self, size=15, rule=rules.FREESTYLE, opening=OPEN_FREE, ai=(False, False),
+                 limit_ms=0, forbidden_loses=True, clock=None):
+        if rule not in (rules.FREESTYLE, rules.STANDARD, rules.RENJU):
+            raise GameError("unknown rule")
+        if opening not in (OPEN_FREE, OPEN_PRO, OPEN_SWAP2):
+            raise GameError("unknown opening rule")
+        if opening != OPEN_FREE and not 9 <= size:
+            raise GameError("opening rules need a board of 9 lines or more")
+        try:
+            self.board = Board(size)
+        except ValueError as e:
+            raise GameError(str(e))
+        self.rule = rule
+        self.opening = opening
+        self.ai = (bool(ai[0]), bool(ai[1]))
+        self.limit = limit_ms
+        self.forbidden_loses = forbidden_loses
+        self.clock = clock or _no_clock
+        self.log = []  # (kind, player, arg, snapshot before)
+        self.redo_log = []  # (kind, player, arg, clocks after)
+        self.black = 0  # the player holding black
+        self.phase = PLAY if opening == OPEN_FREE else OPEN3
+        self.proposals = ()
+        self.winner = -1  # colour that won, 0 for a draw, -1 while playing
+        self.reason = 0
+        self.win_cells = None
+        self.draw_offer = -1  # player who offered a draw
+        self.used = [0, 0]
+        self.t0 = self.clock()
+
+    # -- who and what ------------------------------------------------------------------------
+    def player_of(self, colour):
+        return self.black if colour == BLACK else 1 - self.black
+
+    def colour_of(self, player):
+        return BLACK if player == self.black else WHITE
+
+    def actor(self):
+        """The player who must act now (-1 once the game is over)."""
+        ph = self.phase
+        if ph == OVER:
+            return -1
+        if ph == OPEN3 or ph == PICK:
+            return 0
+        if ph == SWAP2 or ph == EXTRA:
+            return 1
+        if ph == SWAP or ph == CHOOSE:
+            return self.player_of(WHITE)
+        if ph == PROPOSE:
+            return self.player_of(BLACK)
+        return self.player_of(self.board.to_move())
+
+    def ai_to_act(self):
+        a = self.actor()
+        return a >= 0 and self.ai[a]
+
+    def move_number(self):
+        """Number of the next stone (1 for the first)."""
+        return self.board.count() + 1
+
+    def over(self):
+        return self.phase == OVER
+
+    def time_used(self, player):
+        t = self.used[player]
+        if player == self.actor():
+            t += self.clock() - self.t0
+        return t
+
+    def time_left(self, player):
+        """Milliseconds left, or None without a limit."""
+        return None if not self.limit else max(0, self.limit - self.time_used(player))
+
+    # -- time --------------------------------------------------------------------------------
+    def tick(self):
+        """Let the clock run: ends the game when the acting player's time is up. Returns
+        True if that happened. The app calls this from its loop; actions call it first."""
+        a = self.actor()
+        if a < 0 or not self.limit or self.time_used(a) <= self.limit:
+            return False
+        # Logged like a resignation by the player whose flag fell, so undo can take it back.
+        self._do(_RESIGN, a, R_TIME)
+        return True
+
+    # -- validation --------------------------------------------------------------------------
+    def _ready(self, player=None):
+        self.tick()
+        if self.phase == OVER:
+            raise GameError("the game is over")
+        if player is not None and player not in (0, 1):
+            raise GameError("no such player")
+
+    def _point(self, i):
+        try:
+            self.board.check_empty(i)
+        except ValueError as e:
+            raise GameError(str(e))
+
+    def check_move(self, i):
+        """Raise GameError unless placing a stone at i is allowed now."""
+        self._ready()
+        ph = self.phase
+        if ph not in (PLAY, OPEN3, CHOOSE, EXTRA):
+            raise GameError("answer the opening question first")
+        self._point(i)
+        b = self.board
+        if ph == CHOOSE and i not in self.proposals:
+            raise GameError("choose one of the two proposed fifth moves")
+        if ph == OPEN3 and self.opening == OPEN_PRO:
+            x, y = b.xy(i)
+            c = b.size // 2
+            r = b.count()  # 0, 1, 2: must lie within the central 1x1, 3x3, 5x5
+            if abs(x - c) > r or abs(y - c) > r:
+                raise GameError("opening stone %d must be within the central %dx%d"
+                                % (r + 1, 2 * r + 1, 2 * r + 1))
+        if (self.rule == rules.RENJU and b.to_move() == BLACK and not self.forbidden_loses
+                and rules.is_forbidden(b, i)):
+            raise GameError("forbidden for black: " + rules.forbidden_reason(b, i))
+
+    # -- actions -----------------------------------------------------------------------------
+    def play(self, i):
+        """Place the next stone at index i (also picks a proposed fifth move)."""
+        self.check_move(i)
+        self._do(_MOVE, self.actor(), i)
+
+    def choose(self, answer):
+        """Answer the phase question: KEEP / SWAP_COLOURS / PUT2 / TAKE_BLACK / TAKE_WHITE."""
+        self._ready()
+        ok = {SWAP: (KEEP, SWAP_COLOURS), SWAP2: (KEEP, SWAP_COLOURS, PUT2),
+              PICK: (TAKE_BLACK, TAKE_WHITE)}.get(self.phase, ())
+        if answer not in ok:
+            raise GameError("that answer does not fit this moment")
+        self._do(_CHOOSE, self.actor(), answer)
+
+    def propose(self, a, b):
+        """Pro rule: black offers two points for the fifth move."""
+        self._ready()
+        if self.phase != PROPOSE:
+            raise GameError("no fifth-move proposal is due")
+        self._point(a)
+        self._point(b)
+        if a == b:
+            raise GameError("propose two different points")
+        if self.rule == rules.RENJU:
+            for i in (a, b):
+                if rules.is_forbidden(self.board, i):
+                    raise GameError("forbidden for black: " + rules.forbidden_reason(self.board, i))
+        if self.symmetric(a, b):
+            raise GameError("the two proposals are the same move by symmetry")
+        self._do(_PROPOSE, self.actor(), (a, b))
+
+    def resign(self, player=None):
+        self._ready(player)
+        self._do(_RESIGN, self.actor() if player is None else player, R_RESIGN)
+
+    def offer_draw(self, player=None):
+        self._ready(player)
+        p = self.actor() if player is None else player
+        if self.draw_offer >= 0:
+            raise GameError("a draw offer is already open")
+        self._do(_OFFER, p, 0)
+
+    def accept_draw(self, player=None):
+        self._ready(player)
+        p = self._answerer(player)
+        self._do(_ACCEPT, p, 0)
+
+    def decline_draw(self, player=None):
+        self._ready(player)
+        self._do(_DECLINE, self._answerer(player), 0)
+
+    def _answerer(self, player):
+        if self.draw_offer < 0:
+            raise GameError("no draw has been offered")
+        p = 1 - self.draw_offer if player is None else player
+        if p == self.draw_offer:
+            raise GameError("the other player must answer a draw offer")
+        return p
+
+    # -- undo / redo -------------------------------------------------------------------------
+    def can_undo(self):
+        return self._undo_depth(self.log) > 0
+
+    def can_redo(self):
+        return bool(self.redo_log)
+
+    def _undo_depth(self, log):
+        # Against the AI one undo goes back to the human's last action, so it also takes back
+        # the AI's replies that followed it. Without a human action there is nothing to undo.
+        if not (self.ai[0] or self.ai[1]):
+            return 1 if log else 0
+        for k in range(len(log) - 1, -1, -1):
+            if not self.ai[log[k][1]]:
+                return len(log) - k
+        return 0
+
+    def undo(self):
+        n = self._undo_depth(self.log)
+        if not n:
+            raise GameError("nothing to undo")
+        for _ in range(n):
+            self._undo_one()
+
+    def redo(self):
+        if not self.redo_log:
+            raise GameError("nothing to redo")
+        self._redo_one()
+        # Replay the AI's replies too, so redo mirrors undo.
+        while self.redo_log and self.ai_to_act():
+            self._redo_one()
+
+    def _undo_one(self):
+        kind, player, arg, snap = self.log.pop()
+        after = (self.used[0], self.used[1])
+        (self.phase, self.black, self.proposals, self.winner, self.reason, self.win_cells,
+         self.draw_offer, u0, u1, stones) = snap
+        for _ in range(stones):
+            self.board.take()
+        self.used[0] = u0
+        self.used[1] = u1
+        self.t0 = self.clock()
+        self.redo_log.append((kind, player, arg, after))
+
+    def _redo_one(self):
+        kind, player, arg, after = self.redo_log.pop()
+        keep = self.redo_log
+        self.redo_log = []
+        self._do(kind, player, arg)
+        self.redo_log = keep
+        self.used[0], self.used[1] = after
+        self.t0 = self.clock()
+
+    # -- saving -----------------------------------------------------------------------------
+    def export(self):
+        """Everything needed to rebuild this game: settings, the action log and the clocks,
+        as plain ints and lists (for json)."""
+        acts = []
+        for kind, player, arg, _ in self.log:
+            acts.append([kind, player] + (list(arg) if kind == _PROPOSE else [arg]))
+        return {"v": 1, "size": self.board.size, "rule": self.rule, "opening": self.opening,
+                "ai": [int(self.ai[0]), int(self.ai[1])], "limit": self.limit,
+                "strict": int(self.forbidden_loses), "acts": acts, "used": list(self.used)}
+
+    @classmethod
+    def restore(cls, d, clock=None):
+        """Rebuild a game from export() data by replaying every action through the same checks
+        as live play, so damaged data raises GameError instead of making an impossible game."""
+        try:
+            if d.get("v") != 1:
+                raise GameError("unknown save version")
+            g = cls(d["size"], d["rule"], d["opening"], d["ai"], d["limit"], bool(d["strict"]),
+                    _no_clock)
+            for a in d["acts"]:
+                kind, player = a[0], a[1]
+                if kind == _MOVE:
+                    g.play(a[2])
+                elif kind == _PROPOSE:
+                    g.propose(a[2], a[3])
+                elif kind == _CHOOSE:
+                    g.choose(a[2])
+                elif kind == _RESIGN:
+                    if a[2] == R_TIME:
+                        g.used[player] = g.limit + 1
+                        if not g.tick():
+                            raise GameError("bad time loss")
+                    else:
+                        g.resign(player)
+                elif kind == _OFFER:
+                    g.offer_draw(player)
+                elif kind == _ACCEPT:
+                    g.accept_draw(player)
+                elif kind == _DECLINE:
+                    g.decline_draw(player)
+                else:
+                    raise GameError("unknown action")
+                if g.log[-1][1] != player:
+                    raise GameError("action by the wrong player")
+            used = d["used"]
+            g.used = [int(used[0]), int(used[1])]
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise GameError("damaged game data")
+        g.clock = clock or _no_clock
+        g.t0 = g.clock()
+        return g
+
+    # -- the one place where state changes ---------------------------------------------------
+    def _snapshot(self, stones):
+        return (self.phase, self.black, self.proposals, self.winner, self.reason,
+                self.win_cells, self.draw_offer, self.used[0], self.used[1], stones)
+
+    def _do(self, kind, player, arg):
+        now = self.clock()
+        a = self.actor()
+        before = self._snapshot(1 if kind == _MOVE else 0)
+        if a >= 0:
+            self.used[a] += now - self.t0
+        self.t0 = now
+        b = self.board
+        if kind == _MOVE:
+            colour = b.to_move()
+            forbidden = (self.rule == rules.RENJU and colour == BLACK
+                         and rules.is_forbidden(b, arg))
+            b.put(arg, colour)
+            self.draw_offer = -1
+            self._after_move(arg, colour, forbidden)
+        elif kind == _CHOOSE:
+            self._after_choice(arg)
+        elif kind == _PROPOSE:
+            self.proposals = arg
+            self.phase = CHOOSE
+        elif kind == _RESIGN:
+            self._finish(3 - self.colour_of(player), arg, None)
+        elif kind == _OFFER:
+            self.draw_offer = player
+        elif kind == _ACCEPT:
+            self._finish(0, R_AGREED, None)
+        else:
+            self.draw_offer = -1
+        self.log.append((kind, player, arg, before))
+        self.redo_log = []
+
+    def _after_move(self, i, colour, forbidden):
+        b = self.board
+        line = rules.win_line(b, i, self.rule)
+        if line:
+            self._finish(colour, R_FIVE, line)
+        elif forbidden:
+            self._finish(WHITE, R_FORBIDDEN, None)
+        elif b.full():
+            self._finish(0, R_FULL, None)
+        elif self.phase == OPEN3:
+            if b.count() == 3:
+                self.phase = SWAP if self.opening == OPEN_PRO else SWAP2
+        elif self.phase == CHOOSE:
+            self.proposals = ()
+            self.phase = PLAY
+        elif self.phase == EXTRA:
+            if b.count() == 5:
+                self.phase = PICK
+        elif self.opening == OPEN_PRO and b.count() == 4:
+            self.phase = PROPOSE
+
+    def _after_choice(self, answer):
+        if answer == PUT2:
+            self.phase = EXTRA
+            return
+        if answer == SWAP_COLOURS:
+            self.black = 1 - self.black
+        elif answer == TAKE_BLACK:
+            self.black = 0
+        elif answer == TAKE_WHITE:
+            self.black = 1
+        self.phase = PLAY
+
+    def _finish(self, winner, reason, cells):
+        self.winner = winner
+        self.reason = reason
+        self.win_cells = cells
+        self.draw_offer = -1
+        self.phase = OVER
+
+    def symmetric(self, a, b):
+        # Is there a symmetry of the square that keeps every stone in place and maps a to b?
+        bd = self.board
+        n = bd.size - 1
+        maps = (lambda x, y: (n - x, y), lambda x, y: (x, n - y), lambda x, y: (n - x, n - y),
+                lambda x, y: (y, x), lambda x, y: (n - y, n - x), lambda x, y: (y, n - x),
+                lambda x, y: (n - y, x))
+        for f in maps:
+            if bd.idx(*f(*bd.xy(a))) != b:
+                continue
+            if all(bd.cells[bd.idx(*f(*bd.xy(i)))] == bd.cells[i] for i in bd.hist):
+                return True
+        return False

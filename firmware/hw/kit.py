@@ -1,0 +1,137 @@
+# The only module that touches machine: loads a kit profile and builds the hardware objects.
+import gc
+import json
+
+from hw.clock import ticks_ms
+
+_INPUT_ONLY_ESP32 = (34, 35, 36, 37, 38, 39)  # no internal pull resistors on these
+
+
+def _dirs():
+    d = []
+    f = globals().get("__file__", "")
+    i = f.replace("\\", "/").rfind("/firmware/")
+    if i >= 0:  # host checkout: boards/ sits beside firmware/
+        d.append(f[:i] + "/boards")
+    d.append("/boards")
+    d.append("/lib/boards")  # where `mip install` puts them
+    d.append("boards")
+    return d
+
+
+def known():
+    import os
+
+    for d in _dirs():
+        try:
+            names = os.listdir(d)
+        except OSError:
+            continue
+        return sorted(n[:-5] for n in names if n.endswith(".json"))
+    return []
+
+
+def load_profile(name=None):
+    # name None: the device's own /kit.json, written by tools/deploy.py.
+    if name is None:
+        for path in ("kit.json", "/kit.json"):
+            try:
+                with open(path) as f:
+                    return json.load(f)
+            except OSError:
+                pass
+        raise ValueError("no kit.json; known kits: " + ", ".join(known()))
+    for d in _dirs():
+        try:
+            with open(d + "/" + name + ".json") as f:
+                return json.load(f)
+        except OSError:
+            pass
+    raise ValueError("unknown kit %r; known kits: %s" % (name, ", ".join(known())))
+
+
+def _display(p, machine):
+    Pin = machine.Pin
+    s = p["spi"]
+    spi = machine.SPI(s["id"], baudrate=s["baudrate"], polarity=0, phase=0,
+                      sck=Pin(s["sck"]), mosi=Pin(s["mosi"]), miso=None)
+    rst = p.get("rst")
+    bl = p.get("bl")
+    if bl is not None:
+        if p.get("bl_pwm"):
+            bl = machine.PWM(Pin(bl))
+            bl.freq(1000)
+        else:
+            bl = Pin(bl, Pin.OUT, value=0)
+    driver = p["driver"]
+    if driver == "st7789":
+        from hw.st7789 import ST7789 as cls
+    elif driver == "ili9341":
+        from hw.ili9341 import ILI9341 as cls
+    elif driver == "ili9342":
+        from hw.ili9341 import ILI9342 as cls
+    else:
+        raise ValueError("unknown driver " + driver)
+    off = p.get("offsets")
+    if off and not isinstance(off[0], list):
+        off = [off] * 4
+    return cls(spi, Pin(p["cs"], Pin.OUT, value=1), Pin(p["dc"], Pin.OUT, value=0),
+               None if rst is None else Pin(rst, Pin.OUT, value=1), bl,
+               p["width"], p["height"], p.get("rotation", 0), off,
+               p.get("invert", False), p.get("bgr", False))
+
+
+def _buttons(p, machine, ticks):
+    from hw.buttons import Buttons
+
+    Pin = machine.Pin
+    esp32 = p["mcu"] == "esp32"
+    keys = []
+    for pin in sorted(p["buttons"], key=int):
+        n = int(pin)
+        act = p["buttons"][pin]
+        short, long = (act, None) if isinstance(act, str) else act
+        if esp32 and n in _INPUT_ONLY_ESP32:
+            io = Pin(n, Pin.IN)
+        else:
+            io = Pin(n, Pin.IN, Pin.PULL_UP)
+        keys.append((io, short, long))
+    return Buttons(keys, ticks)
+
+
+class Hardware:
+    def __init__(self, profile, display, buttons, sound, wdt):
+        self.profile = profile
+        self.name = profile["id"]
+        self.display = display
+        self.buttons = buttons
+        self.sound = sound
+        self.wdt = wdt
+
+    def feed(self):
+        if self.wdt is not None:
+            self.wdt.feed()
+
+    def poll(self, now=None):
+        if now is None:
+            now = ticks_ms()
+        events = self.buttons.poll(now)
+        self.sound.update(now)
+        self.feed()
+        return events
+
+
+def setup(name=None, wdt_ms=0, profile=None, ticks=ticks_ms):
+    import machine
+    from hw.sound import Sound
+
+    gc.collect()
+    p = profile or load_profile(name)
+    display = _display(p, machine)  # first: its buffers want the unfragmented heap
+    buz = p.get("buzzer")
+    pwm = None
+    if buz is not None:
+        pwm = machine.PWM(machine.Pin(buz))
+        pwm.duty_u16(0)
+    wdt = machine.WDT(timeout=wdt_ms) if wdt_ms else None
+    return Hardware(p, display, _buttons(p, machine, ticks), Sound(pwm), wdt)

@@ -1,0 +1,10 @@
+# Device entry point: hardware first while the heap is still whole, then the app's loop.
+import gc
+
+gc.collect()
+from hw import kit  # noqa: E402
+
+hw = kit.setup()
+from app import app  # noqa: E402
+
+app.run(hw)

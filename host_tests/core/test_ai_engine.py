@@ -1,0 +1,169 @@
+# The AI engine: forced moves, threat search, Renju legality, determinism and slicing.
+from gomoku.board import Board, BLACK, WHITE, EMPTY
+from gomoku import rules
+from ai.engine import Engine, EASY, MEDIUM, HARD
+from ai.search import Search
+
+
+def setup(size, black, white):
+    # Stones as (x, y); placed alternately so hist looks like a game where possible.
+    b = Board(size)
+    bl = list(black)
+    wh = list(white)
+    while bl or wh:
+        if bl:
+            x, y = bl.pop(0)
+            b.put(b.idx(x, y), BLACK)
+        if wh:
+            x, y = wh.pop(0)
+            b.put(b.idx(x, y), WHITE)
+    return b
+
+
+FAR_W = [(0, 0), (14, 0), (0, 14), (14, 14), (0, 7), (14, 7)]
+
+
+def test_win_in_one_taken():
+    b = setup(15, [(5, 7), (6, 7), (7, 7), (8, 7)], [(4, 7), (3, 3), (11, 11), (2, 12)])
+    wins = (b.idx(9, 7),)
+    for level in (EASY, MEDIUM, HARD):
+        e = Engine(level, seed=3)
+        assert e.think(b) in wins
+        if level == HARD:
+            assert e.stats.forced == "win"
+
+
+def test_four_blocked():
+    b = setup(15, [(5, 10), (2, 2), (2, 4), (12, 2)], [(6, 10), (7, 10), (8, 10), (9, 10)])
+    # black to move: white's only five-point is (10, 10)
+    assert b.to_move() == BLACK
+    for level in (EASY, MEDIUM, HARD):
+        assert Engine(level, seed=5).think(b) == b.idx(10, 10)
+
+
+def test_open_three_answered():
+    b = setup(15, [(1, 1), (13, 1), (1, 13)], [(6, 7), (7, 7), (8, 7)])
+    assert b.to_move() == BLACK
+    answers = [b.idx(x, 7) for x in (4, 5, 9, 10)]
+    for level in (MEDIUM, HARD):
+        for seed in (1, 2):
+            assert Engine(level, seed=seed).think(b) in answers
+
+
+def test_vcf_found():
+    # Black: a closed three on row 7 and two stones on column 7. (7,7) makes a four and an open
+    # three at once; after the forced block, the column becomes an open four.
+    black = [(4, 7), (5, 7), (6, 7), (7, 8), (7, 9)]
+    b = setup(15, black, [(3, 7)] + FAR_W[:4])
+    assert b.to_move() == BLACK
+    e = Engine(HARD, seed=1)
+    q = e.think(b)
+    assert e.stats.forced == "vcf"
+    line = e.stats.line
+    assert line[0] == q and len(line) >= 3
+    # Play the line out: every defender move is the forced block, the attacker ends with five.
+    for k, p in enumerate(line):
+        c = BLACK if k % 2 == 0 else WHITE
+        assert b.cells[p] == EMPTY
+        b.move(p, c)
+    last = b.last()
+    if not rules.win_line(b, last, rules.FREESTYLE):
+        # The line ends with an open four (two five-points): the defender blocks one.
+        five = [p for p in b.points() if b.cells[p] == EMPTY and _makes_five(b, p)]
+        assert len(five) >= 2
+
+
+def _makes_five(b, p):
+    b.put(p, BLACK)
+    ok = rules.win_line(b, p, rules.FREESTYLE) is not None
+    b.take()
+    return ok
+
+
+def _double_three_board():
+    # (8,7) would give black two open threes: forbidden under Renju, and the obvious move.
+    return setup(15, [(6, 7), (7, 7), (8, 6), (8, 5)], [(1, 1), (13, 13), (1, 13), (13, 1)])
+
+
+def test_renju_black_never_forbidden():
+    b = _double_three_board()
+    x = b.idx(8, 7)
+    assert rules.is_forbidden(b, x)
+    for level in (EASY, MEDIUM, HARD):
+        for seed in (1, 2, 3):
+            e = Engine(level, rules.RENJU, seed=seed)
+            q = e.think(b)
+            assert q != x and b.cells[q] == EMPTY and not rules.is_forbidden(b, q)
+    # Nor is it ever offered as a candidate.
+    e = Engine(HARD, rules.RENJU)
+    e.start(b)
+    assert x not in Search(e.pos, None, 30).gen(BLACK, 30)
+    # Freestyle has no forbidden points, and the point is strong there.
+    assert x in Search(Engine(HARD).pos or _pos(b), None, 30).gen(BLACK, 30)
+
+
+def _pos(b):
+    from ai.eval import Pos
+
+    return Pos(b.copy(), rules.FREESTYLE)
+
+
+def _game(level_b, level_w, rule, size, moves, seed):
+    b = Board(size)
+    es = (Engine(level_b, rule, seed=seed), Engine(level_w, rule, seed=seed + 1))
+    out = []
+    for k in range(moves):
+        c = b.to_move()
+        q = es[k % 2].think(b)
+        assert b.cells[q] == EMPTY
+        if rule == rules.RENJU and c == BLACK:
+            assert not rules.is_forbidden(b, q)
+        b.move(q)
+        out.append(q)
+        if rules.win_line(b, q, rule) or b.full():
+            break
+    return out
+
+
+def test_moves_legal_and_deterministic():
+    for rule in (rules.FREESTYLE, rules.STANDARD, rules.RENJU):
+        a = _game(EASY, MEDIUM, rule, 9, 30, 4)
+        assert a == _game(EASY, MEDIUM, rule, 9, 30, 4)
+    assert _game(EASY, EASY, rules.FREESTYLE, 15, 12, 1) != _game(EASY, EASY, rules.FREESTYLE,
+                                                                  15, 12, 2)
+
+
+def test_step_slicing_and_cancel():
+    b = setup(15, [(7, 7), (8, 8), (6, 9)], [(8, 7), (6, 7), (9, 6)])
+    e = Engine(HARD, seed=2)
+    e.start(b)
+    assert b.cells[e.best] == EMPTY
+    steps = 1
+    while not e.step():
+        steps += 1
+        assert b.cells[e.best] == EMPTY
+    assert steps > 1  # the work really is split
+    assert e.stats.nodes > 0
+    e.start(b)
+    e.step()
+    e.cancel()
+    assert e.step() is True
+    assert b.cells[e.best] == EMPTY
+    # A node budget override bounds the work.
+    e = Engine(HARD, seed=2, nodes=20)
+    e.think(b)
+    assert e.stats.nodes <= 20 + 16
+
+
+def test_time_cap():
+    t = [0]
+
+    def clock():
+        t[0] += 5
+        return t[0]
+
+    b = setup(15, [(7, 7), (8, 8), (6, 9)], [(8, 7), (6, 7), (9, 6)])
+    e = Engine(HARD, nodes=100000, time_ms=50, clock=clock)
+    q = e.think(b)
+    assert b.cells[q] == EMPTY
+    assert e.stats.nodes < 5000

@@ -1,0 +1,132 @@
+# AI pattern tables and the incremental evaluation state (ai.patterns, ai.eval).
+from gomoku.board import Board, BLACK, WHITE, EMPTY
+from gomoku import rules
+from ai import patterns as P
+from ai.eval import Pos
+
+
+class Rng:
+    def __init__(self, s):
+        self.s = s
+
+    def below(self, n):
+        s = self.s
+        s ^= (s << 13) & 0x3FFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0x3FFFFFFF
+        self.s = s
+        return s % n
+
+
+def key(line):
+    # line: 9 characters around the point 'p': x own, o blocked, . empty
+    k = 0
+    s = 0
+    for i in range(9):
+        if i == 4:
+            continue
+        k += P.P3[s] * ".xo".index(line[i])
+        s += 1
+    return k
+
+
+def test_stored_tables_match_builder():
+    for exact in (False, True):
+        assert P.stored(exact) == P.table(exact)
+
+
+def test_pattern_codes():
+    free = P.stored(False)
+    exact = P.stored(True)
+    cases = [
+        ("..xxpxx..", P.FIVE, P.FIVE),
+        ("xxxxpx...", P.FIVE, P.OVER),  # six in a row
+        ("..xxpx...", P.FOUR_O, P.FOUR_O),
+        ("oxxxp....", P.FOUR, P.FOUR),
+        ("x.xxp.x..", P.FOUR_O, P.FOUR_O),  # two fours on one line
+        ("x.xxp....", P.FOUR, P.FOUR),
+        ("x.xxpx...", P.FOUR_O, P.FOUR),  # exactly five: filling the gap makes six
+        ("..x.px...", P.THREE, P.THREE),
+        ("...xp....", P.TWO, P.TWO),
+        ("ooo.p.ooo", P.DEAD, P.DEAD),
+        ("....p....", P.ONE, P.ONE),
+    ]
+    for line, f, e in cases:
+        assert free[key(line)] == f, (line, free[key(line)])
+        assert exact[key(line)] == e, (line, exact[key(line)])
+
+
+def _check(pos):
+    kb, kw, sb, sw, eb, ew, near, cnt = pos.scratch()
+    assert (eb, ew) == (pos.eb, pos.ew)
+    assert cnt == pos.cnt
+    cells = pos.cells
+    live = set()
+    for i in range(pos.nc):
+        q = pos.cand[i]
+        if cells[q] == EMPTY:
+            assert q not in live
+            live.add(q)
+    for q in pos.board.points():
+        if cells[q] == EMPTY:
+            assert sb[q] == pos.sb[q] and sw[q] == pos.sw[q]
+            assert near[q] == pos.near[q]
+            assert (q in live) == (near[q] > 0)
+            for j in range(4):
+                assert kb[4 * q + j] == pos.kb[4 * q + j]
+                assert kw[4 * q + j] == pos.kw[4 * q + j]
+
+
+def test_incremental_equals_scratch():
+    r = Rng(987654)
+    for rule in (rules.FREESTYLE, rules.STANDARD, rules.RENJU):
+        b = Board(15)
+        for _ in range(12):  # stones already there when the state is built
+            q = b.idx(r.below(15), r.below(15))
+            if b.cells[q] == EMPTY:
+                b.put(q, 1 + r.below(2))
+        pos = Pos(b, rule)
+        _check(pos)
+        pts = list(b.points())
+        start = b.count()
+        for it in range(160):
+            if b.count() > start and r.below(3) == 0:
+                pos.take()
+            else:
+                q = pts[r.below(len(pts))]
+                if b.cells[q] == EMPTY:
+                    pos.put(q, 1 + r.below(2))
+            if it % 40 == 39:
+                _check(pos)
+        h = b.hash
+        while b.count() > start:
+            pos.take()
+        _check(pos)
+        assert b.hash != h or b.count() == start
+
+
+def test_undo_restores_exactly():
+    b = Board(9)
+    pos = Pos(b, rules.RENJU)
+    before = (bytes(pos.kb), bytes(pos.kw), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
+              list(pos.cnt), pos.nc, b.hash)
+    seq = [b.idx(4, 4), b.idx(5, 5), b.idx(4, 5), b.idx(3, 3), b.idx(4, 6)]
+    for k, q in enumerate(seq):
+        pos.put(q, BLACK if k % 2 == 0 else WHITE)
+    for _ in seq:
+        pos.take()
+    after = (bytes(pos.kb), bytes(pos.kw), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
+             list(pos.cnt), pos.nc, b.hash)
+    assert before == after
+
+
+def test_threat_counts():
+    b = Board(15)
+    pos = Pos(b, rules.FREESTYLE)
+    for x in (5, 6, 7):
+        pos.put(b.idx(x, 7), BLACK)
+    # An open three: black can make an open four at either end.
+    assert pos.cnt[2] >= 2 and pos.cnt[0] == 0
+    pos.put(b.idx(8, 7), BLACK)
+    assert pos.cnt[0] == 2  # open four: two five-points
+    assert sorted(pos.points_over(BLACK, P.M_FIVE)) == sorted([b.idx(4, 7), b.idx(9, 7)])

@@ -1,0 +1,74 @@
+# Search internals: candidate ranking, the threat-aware static evaluation and the VCT.
+from gomoku.board import Board, BLACK, WHITE
+from ai.eval import Pos
+from ai.search import Search, TT
+
+
+def board(moves):
+    b = Board(15)
+    for m in moves.split():
+        b.put(b.parse(m), b.to_move())
+    return b
+
+
+def test_gen_keeps_best_in_order():
+    # The insertion-kept top list equals a full sort of the same scores (ties aside).
+    b = board("h8 h9 k10 j9 g9 g8 j7 k6 k11 f10 k12 k9 l9 j11 k8 m10")
+    pos = Pos(b, 0)
+    s = Search(pos, TT(6), 8)
+    c = b.to_move()
+    sm, so = (pos.sb, pos.sw) if c == BLACK else (pos.sw, pos.sb)
+    got = s.gen(c, 6)
+
+    def score(q):
+        return (sm[q] >> 5) * s.k1 + (so[q] >> 5) * s.k2
+
+    pts = [pos.cand[i] for i in range(pos.nc) if not pos.cells[pos.cand[i]]]
+    want = sorted(set(pts), key=lambda q: -score(q))[:6]
+    assert len(got) == 6
+    assert [score(q) for q in got] == [score(q) for q in want]
+
+
+def test_single_four_is_not_a_double_three():
+    # White's closed three h8 j8 k8 (g8 is black) gives white one four to make and nothing
+    # else. A lone four must not be mistaken for a winning double threat, whoever moves.
+    b = board("a1 h8 a15 j8 o1 k8 g8 h12")
+    pos = Pos(b, 0)
+    s = Search(pos, TT(6))
+    assert b.to_move() == BLACK
+    v = s.evaluate(BLACK)
+    assert v < 5000
+    # White to move with the closed three h8 j8 k8 (g8 black): one four to make, no win.
+    b2 = board("a1 h8 a15 j8 o1 k8 g8")
+    pos2 = Pos(b2, 0)
+    assert b2.to_move() == WHITE
+    assert Search(pos2, TT(6)).evaluate(WHITE) < 5000
+
+
+def test_double_three_scores_near_win():
+    # Black to move can make two open threes at once (h8: g8-h8-j8 row and h7-h8-h9 column);
+    # white has no four to interpose.
+    b = board("g8 a1 j8 o1 h7 o15 h9 a15")
+    pos = Pos(b, 0)
+    s = Search(pos, TT(6))
+    assert b.to_move() == BLACK
+    assert s.evaluate(BLACK) >= 10000
+    # The same shape for the side not to move is only a threat to answer.
+    b.put(b.parse("c13"), BLACK)
+    pos = Pos(b, 0)
+    assert Search(pos, TT(6)).evaluate(WHITE) > -5000
+
+
+def test_vct_finds_three_then_fork():
+    # Black: open twos on row 8 and column h meeting at the empty h8 (a double three), so
+    # black wins by threats; the VCT must report a first move that makes a threat.
+    b = board("f8 a1 g8 o1 h6 a15 h7 o15")
+    pos = Pos(b, 0)
+    s = Search(pos, TT(6))
+    s.limit = 400
+    assert s.vct(BLACK, 0, 5)
+    q = s.seq[0]
+    # The first move makes a four or an open three for black.
+    assert pos.sb[q] >= (1 << 15)
+    # White, with its stones in the corners, has nothing of the kind.
+    assert not s.vct(WHITE, 0, 5)

@@ -1,0 +1,114 @@
+# Board storage: layout, sentinel ring, hash, checked moves with undo/redo, point names.
+from gomoku.board import BLACK, BORDER, EMPTY, WHITE, Board
+
+
+def test_sizes_and_sentinel_ring():
+    for n in (5, 15, 19):
+        b = Board(n)
+        on = set(b.points())
+        assert len(on) == n * n
+        for i in on:
+            assert b.cells[i] == EMPTY
+            x, y = b.xy(i)
+            assert b.idx(x, y) == i and b.on_board(x, y)
+            # one step in any direction lands on the board or on the ring, never outside
+            for d in b.dirs:
+                for j in (i + d, i - d):
+                    assert 0 <= j < len(b.cells)
+                    assert (j in on) == (b.cells[j] != BORDER)
+    for bad in (4, 20, "15", 15.0):
+        try:
+            Board(bad)
+        except ValueError:
+            pass
+        else:
+            assert False, bad
+
+
+def test_put_take_restore_hash_and_cells():
+    b = Board(15)
+    start = (bytes(b.cells), b.hash)
+    moves = [b.idx(7, 7), b.idx(8, 8), b.idx(0, 0), b.idx(14, 14)]
+    hashes = []
+    for k, i in enumerate(moves):
+        b.put(i, BLACK if k % 2 == 0 else WHITE)
+        hashes.append(b.hash)
+        assert 0 <= b.hash < (1 << 30)
+    assert len(set(hashes)) == 4
+    for _ in moves:
+        b.take()
+    assert (bytes(b.cells), b.hash) == start
+    # the hash depends on the position, not the order of moves
+    b.put(moves[2], BLACK)
+    b.put(moves[0], BLACK)
+    h1 = b.hash
+    b.take()
+    b.take()
+    b.put(moves[0], BLACK)
+    b.put(moves[2], BLACK)
+    assert b.hash == h1
+
+
+def test_checked_moves_undo_redo():
+    b = Board(9)
+    b.move(b.idx(4, 4))
+    assert b.to_move() == WHITE and b.cells[b.idx(4, 4)] == BLACK
+    b.move(b.idx(5, 5))
+    h = b.hash
+    assert b.undo() == b.idx(5, 5)
+    assert b.undo() == b.idx(4, 4)
+    assert b.hash == 0 and b.count() == 0
+    for bad in (b.undo,):
+        try:
+            bad()
+        except ValueError as e:
+            assert "nothing" in str(e)
+        else:
+            assert False
+    b.redo()
+    b.redo()
+    assert b.hash == h and b.to_move() == BLACK
+    try:
+        b.redo()
+    except ValueError:
+        pass
+    else:
+        assert False
+    # a new move clears the redo stack
+    b.undo()
+    b.move(b.idx(0, 0))
+    try:
+        b.redo()
+    except ValueError:
+        pass
+    else:
+        assert False
+
+
+def test_refused_moves_change_nothing():
+    b = Board(9)
+    b.move(b.idx(4, 4))
+    before = (bytes(b.cells), b.hash, list(b.hist))
+    for i in (b.idx(4, 4), 0, -1, len(b.cells), b.idx(9, 0) - 0, "e5"):
+        try:
+            b.move(i)
+        except ValueError:
+            pass
+        else:
+            assert False, i
+    assert (bytes(b.cells), b.hash, list(b.hist)) == before
+
+
+def test_point_names():
+    b = Board(15)
+    assert b.name(b.idx(7, 7)) == "h8"
+    assert b.name(b.idx(0, 14)) == "a1"
+    assert b.parse("H8") == b.idx(7, 7)
+    assert b.parse("p15") == b.idx(14, 0)
+    for bad in ("", "z1", "a0", "a16", "i", "hh"):
+        try:
+            b.parse(bad)
+        except ValueError:
+            pass
+        else:
+            assert False, bad

@@ -1,0 +1,276 @@
+# Game flow: turns, results, opening-rule phases, clocks, undo/redo, refused actions.
+from gomoku import game as G
+from gomoku import rules
+from gomoku.board import BLACK, WHITE
+from positions import snapshot
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 1000
+
+    def __call__(self):
+        return self.t
+
+
+def _refused(g, action, *args):
+    before = snapshot(g)
+    try:
+        action(*args)
+    except G.GameError as e:
+        assert str(e)
+    else:
+        assert False, "accepted: %r %r" % (action, args)
+    assert snapshot(g) == before
+
+
+def _play(g, *names):
+    for n in names:
+        g.play(g.board.parse(n))
+
+
+def test_free_game_to_five():
+    g = G.Game()
+    assert g.actor() == 0 and g.move_number() == 1
+    _play(g, "h8", "a1", "j8", "a2", "k8", "a3", "l8")
+    assert g.actor() == 1 and g.board.to_move() == WHITE and g.move_number() == 8
+    _play(g, "a4")
+    _play(g, "g8")
+    assert g.over() and g.winner == BLACK and g.reason == G.R_FIVE
+    assert sorted(g.board.name(i) for i in g.win_cells) == ["g8", "h8", "j8", "k8", "l8"]
+    _refused(g, g.play, g.board.parse("b5"))
+    _refused(g, g.resign)
+
+
+def test_full_board_is_a_draw():
+    g = G.Game(size=5)
+    b = g.board
+    # A 5x5 colouring without five in any line, played in alternating order.
+    cells = [(x, y) for y in range(5) for x in range(5)]
+    blacks = [c for c in cells if (c[0] + 2 * c[1]) % 4 < 2]
+    whites = [c for c in cells if (c[0] + 2 * c[1]) % 4 >= 2]
+    if len(blacks) < len(whites):
+        blacks, whites = whites, blacks
+    assert len(blacks) == 13
+    for k in range(25):
+        x, y = (blacks if k % 2 == 0 else whites)[k // 2]
+        g.play(b.idx(x, y))
+    assert g.over() and g.winner == 0 and g.reason == G.R_FULL
+
+
+def test_exactly_five_game_goes_on_after_an_overline():
+    g = G.Game(rule=rules.STANDARD)
+    _play(g, "a8", "a1", "b8", "a2", "c8", "a3", "e8", "a4", "f8", "c1", "d8")
+    assert not g.over() and g.actor() == 1
+
+
+def test_renju_forbidden_move_loses_or_is_refused():
+    seq = ("h8", "a1", "h9", "a3", "f7", "a5", "g7", "c1")
+    g = G.Game(rule=rules.RENJU)
+    _play(g, *seq)
+    g.play(g.board.parse("h7"))  # double three
+    assert g.over() and g.winner == WHITE and g.reason == G.R_FORBIDDEN
+    g.undo()
+    assert not g.over() and g.board.count() == 8
+    casual = G.Game(rule=rules.RENJU, forbidden_loses=False)
+    _play(casual, *seq)
+    _refused(casual, casual.play, casual.board.parse("h7"))
+    _play(casual, "a10")
+    _play(casual, "h7")  # white may play black's forbidden point
+    assert casual.board.cells[casual.board.parse("h7")] == WHITE
+
+
+def test_pro_opening_phases():
+    g = G.Game(rule=rules.RENJU, opening=G.OPEN_PRO)
+    assert g.phase == G.OPEN3 and g.actor() == 0
+    _refused(g, g.play, g.board.parse("a1"))  # first stone must be central
+    _play(g, "h8")
+    _refused(g, g.play, g.board.parse("h11"))  # second within the central 3x3
+    _play(g, "h9")
+    _refused(g, g.play, g.board.parse("h12"))  # third within the central 5x5
+    _play(g, "j10")
+    assert g.phase == G.SWAP and g.actor() == 1
+    _refused(g, g.play, g.board.parse("g9"))
+    _refused(g, g.choose, G.PUT2)
+    g.choose(G.SWAP_COLOURS)
+    assert g.black == 1 and g.phase == G.PLAY and g.actor() == 0  # player 0 now has white
+    _play(g, "g9")
+    assert g.phase == G.PROPOSE and g.actor() == 1
+    b = g.board
+    _refused(g, g.propose, b.parse("g10"), b.parse("g10"))
+    _refused(g, g.propose, b.parse("h8"), b.parse("g10"))
+    g.propose(b.parse("k11"), b.parse("f7"))
+    assert g.phase == G.CHOOSE and g.actor() == 0
+    _refused(g, g.play, b.parse("k12"))
+    g.play(b.parse("f7"))
+    assert g.phase == G.PLAY and b.cells[b.parse("f7")] == BLACK and b.cells[b.parse("k11")] == 0
+    assert g.actor() == 0 and b.to_move() == WHITE
+
+
+def test_fifth_move_proposals_must_differ_by_symmetry():
+    g = G.Game(opening=G.OPEN_PRO)
+    _play(g, "h8", "h9", "h10")  # symmetric about column h
+    g.choose(G.KEEP)
+    _play(g, "h7")  # still symmetric about column h
+    b = g.board
+    _refused(g, g.propose, b.parse("g11"), b.parse("j11"))
+    g.propose(b.parse("g11"), b.parse("j12"))
+
+
+def test_swap2_paths():
+    def opened():
+        g = G.Game(opening=G.OPEN_SWAP2)
+        _play(g, "h8", "j9", "g10")
+        assert g.phase == G.SWAP2 and g.actor() == 1
+        return g
+
+    g = opened()
+    g.choose(G.KEEP)
+    assert g.black == 0 and g.actor() == 1 and g.board.to_move() == WHITE
+    g = opened()
+    g.choose(G.SWAP_COLOURS)
+    assert g.black == 1 and g.actor() == 0 and g.board.to_move() == WHITE
+    g = opened()
+    _refused(g, g.choose, G.TAKE_BLACK)
+    g.choose(G.PUT2)
+    assert g.phase == G.EXTRA and g.actor() == 1
+    _play(g, "k10", "f11")
+    assert g.phase == G.PICK and g.actor() == 0
+    _refused(g, g.play, g.board.parse("a1"))
+    g.choose(G.TAKE_BLACK)
+    assert g.black == 0 and g.actor() == 1 and g.board.to_move() == WHITE
+    g.undo()
+    assert g.phase == G.PICK
+    g.choose(G.TAKE_WHITE)
+    assert g.black == 1 and g.actor() == 0
+
+
+def test_clocks_and_loss_on_time():
+    clk = FakeClock()
+    g = G.Game(limit_ms=10000, clock=clk)
+    clk.t += 3000
+    assert g.time_used(0) == 3000 and g.time_left(0) == 7000 and g.time_used(1) == 0
+    _play(g, "h8")
+    clk.t += 2000
+    _play(g, "h9")
+    assert g.used == [3000, 2000]
+    clk.t += 6999
+    assert not g.tick()
+    clk.t += 2
+    assert g.tick()
+    assert g.over() and g.reason == G.R_TIME and g.winner == WHITE
+    assert g.used[0] == 10001
+    g.undo()
+    assert not g.over() and g.used == [3000, 2000]
+
+
+def test_undo_against_the_ai_takes_back_both_moves():
+    g = G.Game(ai=(False, True))
+    _refused(g, g.undo)
+    _play(g, "h8", "h9", "j8", "j9")
+    g.undo()
+    assert g.board.count() == 2 and g.actor() == 0
+    g.redo()
+    assert g.board.count() == 4 and g.actor() == 0
+    # AI as black opened: that move alone cannot be undone
+    g = G.Game(ai=(True, False))
+    _play(g, "h8")
+    _refused(g, g.undo)
+    _play(g, "h9", "j10")
+    g.undo()
+    assert g.board.count() == 1 and g.actor() == 1
+
+
+def test_undo_redo_restore_everything():
+    clk = FakeClock()
+    g = G.Game(opening=G.OPEN_SWAP2, clock=clk)
+    states = [snapshot(g)]
+    for n in ("h8", "j9", "g10"):
+        clk.t += 500
+        _play(g, n)
+        states.append(snapshot(g))
+    g.choose(G.PUT2)
+    states.append(snapshot(g))
+    for s in reversed(states[:-1]):
+        g.undo()
+        assert snapshot(g)[:11] == s[:11]
+    _refused(g, g.undo)
+    for s in states[1:]:
+        g.redo()
+        assert snapshot(g)[:11] == s[:11]
+    _refused(g, g.redo)
+
+
+def test_resign_and_draws():
+    g = G.Game()
+    _play(g, "h8")
+    g.resign()  # player 1 (white) to act resigns
+    assert g.winner == BLACK and g.reason == G.R_RESIGN
+    g = G.Game()
+    _refused(g, g.accept_draw)
+    g.offer_draw()
+    _refused(g, g.offer_draw)
+    _refused(g, g.accept_draw, 0)  # the offering player cannot accept
+    g.decline_draw()
+    assert g.draw_offer == -1
+    g.offer_draw(1)
+    _play(g, "h8")  # a move cancels the offer
+    _refused(g, g.accept_draw)
+    g.offer_draw()
+    g.accept_draw()
+    assert g.over() and g.winner == 0 and g.reason == G.R_AGREED
+    _refused(g, g.offer_draw)
+
+
+def test_bad_settings_are_refused():
+    for kw in ({"size": 4}, {"size": 20}, {"rule": 7}, {"opening": 9},
+               {"size": 7, "opening": G.OPEN_SWAP2}):
+        try:
+            G.Game(**kw)
+        except G.GameError:
+            pass
+        else:
+            assert False, kw
+
+
+def test_export_restore_round_trip_and_damage():
+    clk = FakeClock()
+    g = G.Game(rule=rules.RENJU, opening=G.OPEN_PRO, ai=(False, True), limit_ms=60000, clock=clk)
+    _play(g, "h8", "h9", "j10")
+    g.choose(G.KEEP)
+    _play(g, "g9")
+    b = g.board
+    g.propose(b.parse("k11"), b.parse("f7"))
+    g.play(b.parse("k11"))
+    clk.t += 1234
+    g.offer_draw()
+    g.decline_draw()
+    d = g.export()
+    r = G.Game.restore(d, clk)
+    assert snapshot(r)[:10] == snapshot(g)[:10] and r.used == g.used and r.ai == g.ai
+    r.undo()  # the restored log supports undo like the original
+    assert r.board.count() == 5
+    import json
+    assert G.Game.restore(json.loads(json.dumps(d))).export() == d
+    bad = []
+    for k in ("size", "acts", "v"):
+        e = dict(d)
+        del e[k]
+        bad.append(e)
+    e = dict(d)
+    e["acts"] = d["acts"] + [[0, 1, b.parse("h8")]]  # occupied point
+    bad.append(e)
+    e = dict(d)
+    e["acts"] = [[0, 1, b.parse("h8")]]  # wrong player
+    bad.append(e)
+    e = dict(d)
+    e["acts"] = [[0, 0, "x"]]
+    bad.append(e)
+    bad.append(None)
+    for e in bad:
+        try:
+            G.Game.restore(e)
+        except G.GameError:
+            pass
+        else:
+            assert False, e

@@ -1,0 +1,131 @@
+# Hand-made Renju positions for the hard cases of black's forbidden moves. Each case: name,
+# diagram, the expected verdict for black at '*' (the reason, None = allowed) and why.
+from gomoku import rules
+from gomoku.board import BLACK
+from positions import diagram
+
+CASES = [
+    ("simple double three", [
+        "......",
+        "...X..",
+        "...X..",
+        ".XX*..",
+        "......",
+        "......",
+    ], "double three", "open threes along the row and the column"),
+    ("false double three", [
+        "........",
+        "........",
+        ".....X..",
+        "....XX..",
+        "....XX..",
+        "O.XX*...",
+        "........",
+        "........",
+    ], None, "the row's only straight-four point is itself a double four, so only the column "
+             "is a three"),
+    ("false double three, control", [
+        "........",
+        "........",
+        ".....X..",
+        "....XX..",
+        "....XX..",
+        "..XX*...",
+        "........",
+        "........",
+    ], "double three", "without the white stone the row also has a legal extension point"),
+    ("four-four on one line", [
+        "X.X*X.X",
+    ], "double four", "X.XXX.X: either gap makes five"),
+    ("four-four on one line, wide", [
+        "XXX.*.XXX",
+    ], "double four", "XXX.X.XXX: either gap makes five"),
+    ("overline", [
+        "XXX*XX",
+    ], "overline", "six in a row"),
+    ("five beside an overline point", [
+        ".XXXX*.X.",
+    ], None, "exactly five wins; the stone beyond the gap does not touch it"),
+    ("five that is also a double three", [
+        "........",
+        "...X.X..",
+        "....XX..",
+        ".XXXX*..",
+        "........",
+        "........",
+    ], None, "a five made by the move takes precedence over the double three"),
+    ("three blocked at distance", [
+        ".......",
+        "....X..",
+        "....X..",
+        "O.XX*.O",
+        ".......",
+        ".......",
+    ], None, "O.XXX.O cannot become a straight four, so only the column is a three"),
+    ("three blocked at distance, control", [
+        "........",
+        ".....X..",
+        ".....X..",
+        "O..XX*.O",
+        "........",
+        "........",
+    ], "double three", "O..XXX.O can become .XXXX. and is a three"),
+    ("four that needs an overline is no four", [
+        "........",
+        ".....X..",
+        ".....X..",
+        ".....X..",
+        "XX.XX*..",
+        "........",
+        "........",
+    ], None, "XX.XXX only makes six, so the column's four is the only four"),
+    ("nested double three", [
+        "..........",
+        "..X.......",
+        "..X..*....",
+        "....X.X...",
+        ".X..X.....",
+        "..XX....X.",
+        "...X......",
+        "..........",
+    ], "double three", "the lower diagonal's extension point looks like a double three, but one "
+                       "of its threes is false in turn, so the extension is legal"),
+]
+
+
+def test_hard_cases():
+    for name, rows, reason, why in CASES:
+        b, p = diagram(rows)
+        assert rules.forbidden_reason(b, p) == reason, (name, why)
+        assert rules.is_forbidden(b, p) == (reason is not None), name
+        # The check must leave the board exactly as it was.
+        before = bytes(b.cells)
+        rules.is_forbidden(b, p)
+        assert bytes(b.cells) == before
+
+
+def test_edge_blocks_a_three():
+    # Against the edge .XXX.O cannot become a straight four; one column further in it can.
+    for shift, reason in ((0, None), (1, "double three")):
+        b, p = diagram(["." * shift + ".XX*.O"], at=(0, 7))
+        x, y = b.xy(p)
+        b.put(b.idx(x, y - 1), BLACK)  # and an open three along the column
+        b.put(b.idx(x, y - 2), BLACK)
+        assert rules.forbidden_reason(b, p) == reason, shift
+
+
+def test_black_overline_does_not_win_in_renju():
+    b, p = diagram(["XXX*XX"])
+    b.put(p, BLACK)
+    assert rules.win_line(b, p, rules.RENJU) is None
+    assert len(rules.win_line(b, p, rules.FREESTYLE)) == 6
+    assert rules.win_line(b, p, rules.STANDARD) is None
+
+
+def test_forbidden_points_lists_every_marked_point():
+    # Two separate forbidden shapes on one board: both points are listed, nothing else.
+    b, p = diagram(["X.X*X.X"], at=(2, 2))
+    q = b.idx(9, 10)
+    for x, y in ((9, 8), (9, 9), (7, 10), (8, 10)):
+        b.put(b.idx(x, y), BLACK)
+    assert sorted(rules.forbidden_points(b)) == sorted([p, q])

@@ -1,0 +1,95 @@
+# Games against the AI: a few moves on the two-key kit, and responsiveness while it thinks.
+import appfix
+from appfix import close, rgb
+from gomoku.board import BLACK
+
+
+def test_easy_ai_game_on_the_two_key_kit():
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("ai", level="easy")
+    play = d.app.game
+    g = play.s.game
+    th = d.app.theme
+    assert g.ai == (False, True)
+    for k in range(4):
+        assert not g.ai_to_act()
+        d.press("right")  # jump to a candidate point
+        d.press("place")
+        d.run(100)
+        assert g.board.count() == 2 * (k + 1)
+    b = g.board
+    for i in b.hist:
+        want = th.black if b.cells[i] == BLACK else th.white
+        assert close(d.pixel(*d.stone_px(i)), rgb(want))
+    # jumping lands next to the stones: a typical move takes a few presses
+    for i in play.jumps or []:
+        x, y = b.xy(i)
+        assert any(max(abs(x - b.xy(j)[0]), abs(y - b.xy(j)[1])) <= 2 for j in b.hist)
+
+
+def test_cursor_moves_and_back_cancels_while_the_ai_thinks():
+    d = appfix.Driver("pico_lcd_13", drift=30)
+    d.new_game("ai", level="hard", colour="white")
+    play = d.app.game
+    g = play.s.game
+    assert g.ai == (True, False)
+    d.run(200)
+    while g.board.count() < 4:  # past the AI's opening book
+        if not g.ai_to_act():
+            d.press("back")  # jump to a candidate
+            d.press("place")
+        else:
+            d.run(50)
+    assert g.ai_to_act()
+    d.run(20)
+    assert play.s.thinking == 0
+    spin0 = play.spin
+    c0 = play.cursor
+    d.press("left")
+    assert play.cursor == c0 - 1
+    d.run(400)
+    assert play.spin > spin0  # the indicator keeps moving
+    if g.ai_to_act():
+        d.press("back")
+        assert d.app.screen.title == "Game"
+        assert play.s.thinking == -1
+        d.choose("resume")
+        assert d.app.screen is play
+    for _ in range(400):
+        if not g.ai_to_act():
+            break
+        d.run(50)
+    assert not g.ai_to_act() and g.board.count() == 5
+
+
+def test_ai_demo_plays_by_itself_and_stops():
+    d = appfix.Driver("m5stack_core")
+    d.new_game("demo", level="easy")
+    g = d.app.game.s.game
+    d.run(4000)
+    assert g.board.count() >= 4
+    d.press("menu")  # long press of B
+    assert d.app.screen.title == "Game"
+    n = g.board.count()
+    d.run(2000)
+    assert g.board.count() == n
+    d.choose("quit")
+    assert d.app.screen.title == "GOMOKU"
+
+
+def test_draw_offer_to_the_ai_and_hint():
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="easy")
+    d.play("h8")
+    d.run(100)
+    d.press("menu")
+    d.choose("hint")
+    d.run(200)
+    play = d.app.game
+    assert play.hint >= 0 and play.cursor == play.hint
+    assert play.view.code(play.hint) & 64  # ringed on the board
+    d.press("menu")
+    d.choose("draw")
+    g = play.s.game
+    assert g.draw_offer == -1  # answered at once
+    assert play.temp in ("AI accepts the draw", "AI declines the draw")

@@ -1,0 +1,43 @@
+# Every kit boots to the main menu, laid out on its panel; backlight sleep and wake.
+import appfix
+from appfix import close, rgb
+from hw import kit
+
+
+def test_every_kit_boots_to_the_main_menu():
+    for name in kit.known():
+        d = appfix.Driver(name)
+        m = d.app.screen
+        assert m.title == "GOMOKU", name
+        t = d.app.theme
+        w, h = d.screen.width, d.screen.height
+        assert (w, h) == (d.hw.display.width, d.hw.display.height)
+        # the selected first item is highlighted and its label readable
+        y = m.head + (m.rh - 8) // 2
+        assert close(d.pixel(m.x + 2, m.head + 1), rgb(t.sel_bg)), name
+        assert appfix.shows_text(d.screen, m.x + 6, y, m.items[0].label, t.sel_fg), name
+        # the title's letters are on screen in the accent colour
+        assert any(close(d.pixel(x, 12), rgb(t.accent)) for x in range(w)), name
+        # every layout of every board size fits the panel
+        from app import layout
+
+        for n in layout.sizes(w, h):
+            L = layout.fit(w, h, n)
+            assert L.cell >= 7 and L.bx + n * L.cell <= w and L.by + n * L.cell + L.lh <= h
+        d.new_game("pnp")
+        assert type(d.app.screen).__name__ == "Play"
+
+
+def test_backlight_sleeps_and_the_waking_key_is_swallowed():
+    d = appfix.Driver("pico_lcd_13")
+    ms = d.app.opt("sleep")
+    assert ms > 0
+    pwm = d.hw.display._bl
+    d.run(ms + 100, step=50)
+    assert d.app.asleep and pwm.duty_u16() == 0
+    m = d.app.screen
+    d.press("down")
+    assert not d.app.asleep and pwm.duty_u16() > 0
+    assert m.sel == 0  # the waking press did nothing else
+    d.press("down")
+    assert m.sel == 1

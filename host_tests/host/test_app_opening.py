@@ -1,0 +1,91 @@
+# Opening-rule questions asked on screen to the right player: pro rule (swap, two fifth-move
+# proposals, the choice) and swap2 (put two more, pick a colour).
+import appfix
+from appfix import close, rgb
+from gomoku import game as G
+from gomoku.board import WHITE
+
+
+def _answer(d, label):
+    play = d.app.game
+    assert play.prompt is not None
+    for _ in range(len(play.prompt[1])):
+        if play.prompt[1][play.choice] == label:
+            d.press("place")
+            return
+        d.press("right")
+    raise ValueError(label)
+
+
+def test_pro_rule_swap_and_fifth_move_proposals():
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp", opening="swap+5th")
+    play = d.app.game
+    g = play.s.game
+    th = d.app.theme
+    assert g.phase == G.OPEN3
+    d.play("h8", "j9")
+    d.goto("a1")
+    d.press("place")  # outside the central 5x5: refused
+    assert g.board.count() == 2 and play.temp.startswith("Stay in the centre")
+    d.play("g7")
+    assert g.phase == G.SWAP and g.actor() == 1
+    assert play.prompt[0].startswith("P2:")
+    _answer(d, "Take black")
+    assert g.black == 1
+    d.play("k10")  # move 4, by white (now player 0)
+    assert g.phase == G.PROPOSE and g.actor() == 1
+    d.play("f6")
+    first = g.board.parse("f6")
+    assert play.pending == first
+    assert close(d.pixel(*d.cell_corner(first)), rgb(th.board))
+    ring = d.app.game.view
+    assert ring.code(first) & 64
+    d.play("b2")
+    assert g.phase == G.CHOOSE and set(g.proposals) == {first, g.board.parse("b2")}
+    # both proposals carry a ring on the panel: the mark colour on the ring's left edge
+    for i in g.proposals:
+        x, y = play.view.origin(i)
+        c = play.view.L.cell
+        r = (c - 2) // 2
+        assert close(d.pixel(x + c // 2 - r + 1, y + c // 2 - 2), rgb(th.mark)), i
+    d.play("b2")
+    assert g.phase == G.PLAY and g.board.count() == 5
+    assert close(d.pixel(*d.stone_px(g.board.parse("b2"))), rgb(th.black))
+    assert g.board.cells[first] == 0
+
+
+def test_swap2_put_two_more_then_pick_colour():
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp", opening="swap2")
+    play = d.app.game
+    g = play.s.game
+    d.play("h8", "h9", "j8")
+    assert g.phase == G.SWAP2 and g.actor() == 1
+    # the question is on screen, highlighted
+    assert play.prompt[1] == ("Play white", "Take black", "Put 2 more")
+    _answer(d, "Put 2 more")
+    assert g.phase == G.EXTRA
+    d.play("j9", "k10")
+    assert g.phase == G.PICK and g.actor() == 0
+    _answer(d, "White")
+    assert g.black == 1 and g.phase == G.PLAY
+    assert g.board.to_move() == WHITE and g.actor() == 0
+    d.play("l11")
+    assert g.board.cells[g.board.parse("l11")] == WHITE
+
+
+def test_ai_answers_its_own_opening_questions():
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="easy", opening="swap2")
+    play = d.app.game
+    g = play.s.game
+    d.play("h8", "h9", "j8")
+    d.run(300)
+    assert g.phase != G.SWAP2
+    assert g.phase in (G.PLAY, G.PICK)
+    if g.phase == G.PICK:  # the AI put two more: the person picks
+        assert play.prompt is not None
+        _answer(d, "Black")
+        assert g.black == 0
+    assert g.board.count() >= 3

@@ -1,0 +1,119 @@
+# Pass-and-play on the reference kit, judged by the panel's pixels: stones, cursor, the
+# highlighted winning five, and the incremental redraw budget.
+import json
+import os
+
+import appfix
+from appfix import close, rgb
+from gomoku.board import BLACK, WHITE
+
+
+def _start_pnp(kit="pico_lcd_13"):
+    d = appfix.Driver(kit)
+    d.new_game("pnp")
+    assert type(d.app.screen).__name__ == "Play"
+    return d
+
+
+def test_pass_and_play_to_a_win_highlights_the_five():
+    d = _start_pnp()
+    th = d.app.theme
+    moves = ["h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9"]
+    d.play(*moves)
+    g = d.app.game.s.game
+    b = g.board
+    for k, n in enumerate(moves):
+        i = b.parse(n)
+        assert b.cells[i] == (BLACK if k % 2 == 0 else WHITE)
+        want = th.black if k % 2 == 0 else th.white
+        assert close(d.pixel(*d.stone_px(i)), rgb(want)), n
+    # the save is written after every move and holds them all
+    with open(os.path.join(d.root, "game.json")) as f:
+        assert len(json.load(f)["game"]["acts"]) == len(moves)
+    d.play("g8")
+    assert g.over() and g.winner == BLACK
+    five = [b.parse(n) for n in ("g8", "h8", "j8", "k8", "l8")]
+    assert sorted(g.win_cells) == sorted(five)
+    for i in five:
+        assert close(d.pixel(*d.cell_corner(i)), rgb(th.win))
+        assert close(d.pixel(*d.stone_px(i)), rgb(th.black))
+    for n in ("h9", "m8", "f8"):  # not part of the five: plain board behind
+        i = b.parse(n)
+        assert close(d.pixel(*d.cell_corner(i)), rgb(th.board))
+    # finished games are not offered for resume
+    assert not os.path.exists(os.path.join(d.root, "game.json"))
+    # game over question: Review steps back through the moves on screen
+    play = d.app.game
+    assert play.prompt[1][play.choice] == "Review"
+    d.press("place")
+    d.press("left")
+    last = b.parse("g8")
+    assert close(d.pixel(*d.stone_px(last)), rgb(th.board))
+    assert close(d.pixel(*d.cell_corner(b.parse("h8"))), rgb(th.board))  # no highlight mid-game
+    d.press("right")
+    assert close(d.pixel(*d.stone_px(last)), rgb(th.black))
+    assert close(d.pixel(*d.cell_corner(last)), rgb(th.win))
+    d.press("back")
+    d.press("right")
+    d.press("place")  # "New game"
+    assert type(d.app.screen).__name__ == "Menu"
+
+
+def test_cursor_is_drawn_and_moves_cheaply():
+    d = _start_pnp()
+    th = d.app.theme
+    play = d.app.game
+    b = play.s.game.board
+    start = play.cursor
+    x, y = play.view.origin(start)
+    assert close(d.pixel(x, y), rgb(th.cursor))
+    before = d.bytes()
+    d.press("right")
+    sent = d.bytes() - before
+    assert play.cursor == start + 1
+    assert close(d.pixel(x, y), rgb(th.board))  # old frame gone
+    x2, y2 = play.view.origin(start + 1)
+    assert close(d.pixel(x2, y2), rgb(th.cursor))
+    assert 0 < sent <= 2048, sent
+    # the d-pad wraps at the edge
+    n = b.size
+    cx, cy = b.xy(play.cursor)
+    d.press("right", n - cx)
+    assert b.xy(play.cursor) == (0, cy)
+
+
+def test_refused_move_keeps_the_board_and_says_why():
+    d = _start_pnp()
+    d.play("h8")
+    d.press("place")  # same point again
+    g = d.app.game.s.game
+    assert g.board.count() == 1
+    assert d.app.game.temp == "Point is taken"
+    d.run(3000)
+    assert d.app.game.temp is None
+
+
+def test_undo_from_the_in_game_menu():
+    d = _start_pnp()
+    th = d.app.theme
+    d.play("h8", "j9")
+    i = d.app.game.s.game.board.parse("j9")
+    d.press("menu")
+    assert d.app.screen.title == "Game"
+    d.choose("undo")
+    assert d.app.game.s.game.board.count() == 1
+    assert close(d.pixel(*d.stone_px(i)), rgb(th.board))
+
+
+def test_every_kit_can_finish_a_game_with_its_keys():
+    # Few-key kits reach points by jumping through ranked candidates plus wrapping moves.
+    for kit in ("ttgo_tdisplay", "m5stack_core", "pico_display"):
+        d = _start_pnp(kit)
+        g = d.app.game.s.game
+        for _ in range(40):
+            if g.over():
+                break
+            d.press("place")
+            if g.board.count() and d.app.game.temp:
+                d.press("right")
+        assert g.board.count() >= 9, kit

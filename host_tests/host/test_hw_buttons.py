@@ -1,0 +1,107 @@
+# Buttons: debounce, auto-repeat, long press and long-press aliases, driven by a fake clock.
+import machine
+
+import hwfix
+from hw.buttons import LONG, PRESS, RELEASE, REPEAT, Buttons
+
+
+def make(*keys):
+    machine.reset_state()
+    pins = [(machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP), a, lg) for n, a, lg in keys]
+    return Buttons(pins, ticks=lambda: 0)
+
+
+def run(b, until, start=0, step=10):
+    out = []
+    for t in range(start, until, step):
+        out += [(t, a, k) for a, k in b.poll(t)]
+    return out
+
+
+def test_bounce_shorter_than_debounce_is_ignored():
+    b = make((5, "place", None))
+    machine.press(5)
+    assert b.poll(0) == ()
+    machine.release(5)
+    assert run(b, 200, 10) == []
+
+
+def test_press_release_of_a_plain_key():
+    b = make((5, "place", None))
+    machine.press(5)
+    ev = run(b, 100)
+    assert ev == [(20, "place", PRESS)]
+    assert b.held("place")
+    machine.release(5)
+    ev = run(b, 200, 100)
+    assert ev == [(120, "place", RELEASE)]
+    assert not b.held("place")
+
+
+def test_held_direction_repeats_and_does_not_send_long():
+    b = make((2, "up", None))
+    machine.press(2)
+    ev = run(b, 1000)
+    kinds = [(t, k) for t, a, k in ev]
+    assert kinds[0] == (20, PRESS)
+    reps = [t for t, k in kinds if k == REPEAT]
+    assert reps[0] == 420  # pressed at 20, first repeat 400 ms later
+    assert all(b - a == 120 for a, b in zip(reps, reps[1:]))
+    assert len(reps) == 5 and LONG not in [k for t, k in kinds]
+
+
+def test_slow_polling_does_not_burst_repeats():
+    b = make((2, "up", None))
+    machine.press(2)
+    b.poll(0)
+    b.poll(20)
+    assert b.poll(3000) == [("up", REPEAT)]
+    assert b.poll(3010) == ()
+    assert b.poll(3120) == [("up", REPEAT)]
+
+
+def test_long_press_of_a_plain_key_fires_once():
+    b = make((17, "back", None))
+    machine.press(17)
+    ev = run(b, 2000)
+    assert ev == [(20, "back", PRESS), (720, "back", LONG)]
+
+
+def test_alias_key_short_press():
+    b = make((35, "right", "down"))
+    machine.press(35)
+    assert run(b, 300) == []  # not yet known whether short or long
+    machine.release(35)
+    assert run(b, 400, 300) == [(320, "right", PRESS), (320, "right", RELEASE)]
+
+
+def test_alias_key_long_press_becomes_the_alias_and_repeats():
+    b = make((35, "right", "down"))
+    machine.press(35)
+    ev = run(b, 1300)
+    assert ev[0] == (720, "down", PRESS)
+    assert [t for t, a, k in ev[1:]] == [1120, 1240]
+    assert all(a == "down" and k == REPEAT for t, a, k in ev[1:])
+    assert b.held("down") and not b.held("right")
+    machine.release(35)
+    assert run(b, 1400, 1300) == [(1320, "down", RELEASE)]
+
+
+def test_two_keys_at_once():
+    b = make((2, "up", None), (15, "place", None))
+    machine.press(2)
+    machine.press(15)
+    assert b.poll(0) == ()
+    assert sorted(b.poll(30)) == [("place", PRESS), ("up", PRESS)]
+
+
+def test_kit_buttons_reach_hw_poll():
+    hw, screen, p = hwfix.build("ttgo_tdisplay")
+    machine.press(0)
+    events = []
+    for t in range(1000, 1100, 10):
+        events += hw.poll(t)
+    machine.release(0)
+    for t in range(1100, 1200, 10):
+        events += hw.poll(t)
+    assert events == [("place", PRESS), ("place", RELEASE)]

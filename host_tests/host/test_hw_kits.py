@@ -1,0 +1,153 @@
+# Kit profiles build on the fakes; the decoded panel shows what was drawn, where it was drawn.
+import json
+import os
+
+import machine
+import pytest
+
+import hwfix
+from hw import kit, tile
+from hw.buttons import DIRECTIONS
+
+KITS = kit.known()
+ACTIONS = set(DIRECTIONS) | {"place", "back", "menu"}
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_all_shipped_kits_are_known():
+    files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
+    assert KITS == files
+    assert len(KITS) == 8
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_profile_builds_with_usable_controls(name):
+    hw, screen, p = hwfix.build(name)
+    assert p["id"] == name == hw.name
+    assert (hw.display.width, hw.display.height) == (p["width"], p["height"])
+    assert (screen.width, screen.height) == (p["width"], p["height"])
+    assert 135 <= hw.display.height <= 240 and 240 <= hw.display.width <= 320  # landscape
+    assert set(hw.buttons.actions) <= ACTIONS
+    assert {"place", "menu", "right"} <= set(hw.buttons.actions)
+    assert screen.on and screen.awake and screen.colmod == 0x55
+    spi = machine.buses[p["spi"]["id"]]
+    assert spi.miso is None  # rp2 SPI(1) would otherwise take DC's pin as MISO
+    assert spi.baudrate == p["spi"]["baudrate"]
+    for pin in p["buttons"]:
+        n = int(pin)
+        no_pull = p["mcu"] == "esp32" and 34 <= n <= 39
+        assert machine.pins[n].pull == (-1 if no_pull else machine.Pin.PULL_UP)
+    if p["bl"] is not None and p["bl_pwm"]:
+        assert machine.pwms[p["bl"]].duty_u16() == 65535
+
+
+def test_unknown_kit_lists_the_known_ones():
+    with pytest.raises(ValueError) as e:
+        kit.load_profile("no_such_kit")
+    for name in KITS:
+        assert name in str(e.value)
+
+
+def test_kit_json_is_the_default_profile(tmp_path, monkeypatch):
+    p = kit.load_profile("pico_lcd_114")
+    (tmp_path / "kit.json").write_text(json.dumps(p))
+    monkeypatch.chdir(tmp_path)
+    assert kit.load_profile() == p
+
+
+def _frame(d):
+    w, h = d.width, d.height
+    d.fill(tile.BLACK)
+    d.fill_rect(0, 0, w, 1, tile.RED)
+    d.fill_rect(0, h - 1, w, 1, tile.GREEN)
+    d.fill_rect(0, 1, 1, h - 2, tile.BLUE)
+    d.fill_rect(w - 1, 1, 1, h - 2, tile.WHITE)
+
+
+@pytest.mark.parametrize("rotation", [0, 1, 2, 3])
+@pytest.mark.parametrize("name", KITS)
+def test_edge_frame_lands_on_the_glass_edges(name, rotation):
+    hw, screen, p = hwfix.build(name, rotation)
+    _frame(hw.display)
+    w, h = screen.width, screen.height
+    assert (w, h) == (hw.display.width, hw.display.height)
+    for x in range(w):
+        assert screen.pixel(x, 0) == (255, 0, 0)
+        assert screen.pixel(x, h - 1) == (0, 255, 0)
+    for y in range(1, h - 1):
+        assert screen.pixel(0, y) == (0, 0, 255)
+        assert screen.pixel(w - 1, y) == (255, 255, 255)
+    for x in range(1, w - 1):
+        assert screen.pixel(x, 1) == (0, 0, 0)
+        assert screen.pixel(x, h - 2) == (0, 0, 0)
+    for y in range(1, h - 1):
+        assert screen.pixel(1, y) == (0, 0, 0)
+        assert screen.pixel(w - 2, y) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["pico_lcd_13", "m5stack_core", "pico_ili9341"])
+def test_tile_blit_keeps_colours_and_layout(name):
+    hw, screen, p = hwfix.build(name)
+    colours = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (248, 252, 0), (16, 32, 200)]
+    t = tile.Tile(7, 5)
+    t.fill(tile.BLACK)
+    for i, c in enumerate(colours):
+        t.pixel(i + 1, i, tile.rgb(*c))
+    hw.display.fill(tile.WHITE)
+    hw.display.blit(t.buf, 30, 20, t.w, t.h)
+    for i, c in enumerate(colours):
+        want = tuple(v & m | (v & m) >> s for v, m, s in zip(c, (0xF8, 0xFC, 0xF8), (5, 6, 5)))
+        assert screen.pixel(30 + i + 1, 20 + i) == want
+        assert screen.pixel(30 + i, 20 + i) == (0, 0, 0)
+    assert screen.pixel(29, 20) == (255, 255, 255)
+    assert screen.pixel(37, 24) == (255, 255, 255)
+    assert screen.pixel(36, 24) == (0, 0, 0)
+    assert screen.pixel(30, 25) == (255, 255, 255)
+
+
+def test_fill_rect_clips_and_reuses_its_chunk():
+    hw, screen, p = hwfix.build("pico_lcd_114")
+    d = hw.display
+    d.fill(tile.BLACK)
+    d.fill_rect(-5, -5, 10, 10, tile.YELLOW)
+    d.fill_rect(d.width - 3, d.height - 3, 50, 50, tile.CYAN)
+    assert screen.pixel(4, 4) == (255, 255, 0) and screen.pixel(5, 5) == (0, 0, 0)
+    assert screen.pixel(d.width - 1, d.height - 1) == (0, 255, 255)
+    assert screen.pixel(d.width - 4, d.height - 1) == (0, 0, 0)
+    with pytest.raises(ValueError):
+        d.blit(bytearray(8), d.width - 1, 0, 2, 2)
+
+
+def test_cell_blit_byte_count():
+    hw, screen, p = hwfix.build("pico_lcd_13")
+    spi = machine.buses[p["spi"]["id"]]
+    t = tile.Tile(16, 16)
+    before, seen = spi.bytes, screen.bytes_sent
+    hw.display.blit(t.buf, 0, 0, 16, 16)
+    # CASET + 4, RASET + 4, RAMWR, then the pixels: nothing else on the wire.
+    assert spi.bytes - before == 1 + 4 + 1 + 4 + 1 + 512
+    assert screen.bytes_sent - seen == spi.bytes - before
+    before = spi.bytes
+    hw.display.fill_rect(0, 0, 16, 16, tile.RED)
+    assert spi.bytes - before == 11 + 512
+
+
+def test_sleep_and_backlight():
+    hw, screen, p = hwfix.build("pico_display")
+    hw.display.fill(tile.WHITE)
+    bl = machine.pwms[p["bl"]]
+    hw.display.backlight(40)
+    assert bl.duty_u16() == 40 * 65535 // 100
+    hw.display.sleep(True)
+    assert bl.duty_u16() == 0 and not screen.awake and screen.pixel(3, 3) == (0, 0, 0)
+    hw.display.sleep(False)
+    assert bl.duty_u16() == 40 * 65535 // 100 and screen.pixel(3, 3) == (255, 255, 255)
+
+
+def test_watchdog_is_fed_by_poll():
+    hw, screen, p = hwfix.build("pico_lcd_13", wdt_ms=5000)
+    w = machine.wdts[-1]
+    assert w.timeout == 5000
+    hw.poll(0)
+    hw.poll(10)
+    assert w.feeds == 2

@@ -1,0 +1,76 @@
+# The arena (tools/arena.py) plays whole games between baselines and against a Gomocup brain.
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import arena  # noqa: E402
+from gomoku import rules  # noqa: E402
+from gomoku.board import BLACK, Board  # noqa: E402
+
+
+def replay(moves, size=15):
+    b = Board(size)
+    for m in moves.split():
+        i = b.parse(m)
+        b.check_empty(i)
+        b.put(i, b.to_move())
+    return b
+
+
+def test_two_games_between_baselines():
+    results = arena.match("greedy", "table", 2, seed=4)
+    assert [r[0] for r in results] == [0, 1]
+    assert results[0][1] == BLACK and results[1][1] != BLACK  # colours swap within the pair
+    for g, a_colour, winner, reason, moves in results:
+        b = replay(moves)
+        opening = arena.OPENINGS[g // 2]
+        c = 7
+        assert b.hist[:3] == [b.idx(c + dx, c + dy) for dx, dy in opening]
+        if reason == "five":
+            last = b.hist[-1]
+            assert rules.win_line(b, last, rules.FREESTYLE)
+            assert winner == b.cells[last]
+        else:
+            assert reason == "full board" and winner == 0 and b.full()
+    assert results == arena.match("greedy", "table", 2, seed=4)  # deterministic
+    text = arena.summary("greedy", "table", results)
+    assert "score greedy" in text and "(2 games" in text
+
+
+def test_cli_runs_and_reports():
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "window",
+                        "greedy", "--games", "2", "--rule", "renju", "--seed", "2"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert lines[0].startswith("window vs greedy, renju")
+    assert lines[1].startswith("A window") and lines[2].startswith("B greedy")
+    a_pts, b_pts = lines[3].split()[2], lines[3].split()[4]
+    assert float(a_pts) + float(b_pts) == 2.0
+
+
+def test_bad_move_loses():
+    class Occupier:
+        name = "occupier"
+
+        def new_game(self, size, rule):
+            pass
+
+        def move(self, board):
+            return board.hist[0]
+
+    winner, reason, _ = arena.play_game(Occupier(), arena.make_player("greedy"), 15,
+                                        rules.FREESTYLE, arena.OPENINGS[0])
+    assert winner == 2 and reason.startswith("bad move")
+
+
+def test_gomocup_brain_over_the_protocol():
+    cmd = "cmd:%s %s --level easy" % (sys.executable, os.path.join(ROOT, "tools", "pbrain.py"))
+    results = arena.match(cmd, "greedy", 2, seed=1)
+    for g, a_colour, winner, reason, moves in results:
+        assert not reason.startswith("bad move"), reason
+        b = replay(moves)
+        assert winner == 0 or rules.win_line(b, b.hist[-1], rules.FREESTYLE)

@@ -1,0 +1,75 @@
+# Baseline opponents (tools/baselines.py): legal, deterministic, and they take a five when offered.
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+
+from baselines import BASELINES  # noqa: E402
+from gomoku import rules  # noqa: E402
+from gomoku.board import BLACK, WHITE, Board  # noqa: E402
+
+NAMES = sorted(BASELINES)
+
+
+def play(name, rule, seed, plies):
+    b = Board(15)
+    players = [BASELINES[name](seed), BASELINES[name](seed + 1)]
+    for p in players:
+        p.new_game(15, rule)
+    for _ in range(plies):
+        colour = b.to_move()
+        i = players[b.count() % 2].move(b.copy())
+        b.check_empty(i)  # raises on an occupied or off-board point
+        if rule == rules.RENJU and colour == BLACK:
+            assert not rules.is_forbidden(b, i)
+        b.put(i, colour)
+        if rules.win_line(b, i, rule):
+            break
+    return [b.name(i) for i in b.hist]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("rule", [rules.FREESTYLE, rules.RENJU])
+def test_legal_and_deterministic(name, rule):
+    a = play(name, rule, 3, 30)
+    assert len(a) >= 9
+    assert a == play(name, rule, 3, 30)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_takes_win_in_one(name):
+    # White to move has a four on row 5 closed at a5; black has an open three on row 3.
+    b = Board(15)
+    for m in ["c3", "b5", "d3", "c5", "e3", "d5", "a5", "e5", "m12"]:
+        b.put(b.parse(m), b.to_move())
+    assert b.to_move() == WHITE
+    p = BASELINES[name](1)
+    p.new_game(15, rules.FREESTYLE)
+    assert b.name(p.move(b)) == "f5"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_blocks_a_four(name):
+    b = Board(15)
+    for m in ["h8", "a1", "j8", "a3", "k8", "o15", "l8", "o1"]:
+        b.put(b.parse(m), b.to_move())
+    b.put(b.parse("g8"), WHITE)
+    b.put(b.parse("c12"), BLACK)
+    # White to move faces black's four h8-l8, closed at g8: only m8 stops it.
+    p = BASELINES[name](1)
+    p.new_game(15, rules.FREESTYLE)
+    assert b.name(p.move(b)) == "m8"
+
+
+def test_exactly_five_not_fooled_by_six():
+    # Under exactly-five a point making six is no win; the five elsewhere is.
+    b = Board(15)
+    for m in ["a5", "o15", "b5", "o13", "c5", "o11", "d5", "m15", "f5", "m13",
+              "j2", "k15", "j3", "k13", "j4", "h15", "j5", "h13"]:
+        b.put(b.parse(m), b.to_move())
+    for name in NAMES:
+        p = BASELINES[name](1)
+        p.new_game(15, rules.STANDARD)
+        assert b.name(p.move(b)) in ("j6", "j1")

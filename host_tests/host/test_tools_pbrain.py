@@ -1,0 +1,124 @@
+# The Gomocup brain (tools/pbrain.py) answers scripted protocol sessions, under CPython and the VM.
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BRAIN = os.path.join(ROOT, "tools", "pbrain.py")
+
+
+def session(script, level="easy", vm=False, timeout=120):
+    if vm:
+        cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), BRAIN, "--level", level]
+    else:
+        cmd = [sys.executable, BRAIN, "--level", level]
+    r = subprocess.run(cmd, input=script.encode(), capture_output=True, timeout=timeout, cwd=ROOT)
+    assert r.returncode == 0, r.stderr.decode()
+    return [s for s in r.stdout.decode().replace("\r", "\n").split("\n") if s.strip()]
+
+
+def xy(line):
+    x, y = line.split(",")
+    return int(x), int(y)
+
+
+# Black (the brain, 6 stones each side) can play 4,7 for six in a row; white threatens 14,10.
+OVERLINE = ["0,7,1", "1,7,1", "2,7,1", "3,7,1", "5,7,1", "9,10,1",
+            "10,10,2", "11,10,2", "12,10,2", "13,10,2", "0,14,2", "14,0,2"]
+
+
+def board_cmd(rows):
+    return "BOARD\r\n" + "".join(r + "\r\n" for r in rows) + "DONE\r\n"
+
+
+def test_protocol_session_cpython():
+    script = ("ABOUT\r\n"
+              "TURN 7,7\r\n"  # before START
+              "START 15\r\n"
+              "INFO timeout_turn 2000\r\n"
+              "INFO max_memory 0\r"  # CR-only line end
+              "INFO folder /tmp\n"  # LF-only, ignored key with a text value
+              "INFO some_new_key 5\r\n"
+              "BEGIN\r\n"
+              "TURN 8,8\r\n"
+              "TURN 8,8\r\n"  # occupied
+              "TURN 15,0\r\n"  # off the board
+              "TURN 3;4\r\n"
+              "INFO timeout_turn soon\r\n"
+              "FROBNICATE 1\r\n"
+              "TAKEBACK 8,8\r\n"
+              "TAKEBACK 0,0\r\n"
+              "TURN 8,8\r\n"  # legal again after the takeback
+              "START 99\r\n"
+              "BOARD\r\n1,1,1\r\n1,1,2\r\nDONE\r\n"  # the same point twice
+              "BOARD\r\n2,x,1\r\nDONE\r\n"
+              "END\r\n"
+              "ABOUT\r\n")  # after END: no answer
+    out = session(script)
+    assert out[0].startswith('name="')
+    assert out[1].startswith("ERROR")
+    assert out[2] == "OK"
+    first = xy(out[3])
+    second = xy(out[4])
+    assert first != second and second != (8, 8)
+    assert out[5].startswith("ERROR") and "not empty" in out[5]
+    assert out[6].startswith("ERROR") and "off the" in out[6]
+    assert out[7].startswith("ERROR")
+    assert out[8].startswith("ERROR")
+    assert out[9] == "UNKNOWN FROBNICATE 1"
+    assert out[10] == "OK"
+    assert out[11].startswith("ERROR")
+    third = xy(out[12])
+    assert third not in (first, (8, 8))
+    assert out[13].startswith("ERROR") and "size" in out[13]
+    assert out[14].startswith("ERROR") and "twice" in out[14]
+    assert out[15].startswith("ERROR")
+    assert len(out) == 16
+
+
+@pytest.mark.parametrize("rule,answers", [(0, {(4, 7)}), (1, {(14, 10)}), (4, {(14, 10)}),
+                                          (5, {(14, 10)}), (2, {(4, 7)})])
+def test_rule_bitmask(rule, answers):
+    # Freestyle: six wins, so 4,7 at once. Exactly five (1) and Renju (4): six is no win (and a
+    # forbidden overline for black in Renju), so black must block white's four at 14,10.
+    out = session("START 15\r\nINFO rule %d\r\n" % rule + board_cmd(OVERLINE) + "END\r\n",
+                  level="medium")
+    assert out[0] == "OK"
+    assert xy(out[1]) in answers
+
+
+def test_takeback_then_board_and_win():
+    # After a takeback the brain plays on from the shorter position; BOARD with a four of its own
+    # (white here: one stone fewer than the opponent) gets the winning point.
+    rows = ["5,5,2", "6,5,2", "7,5,2", "9,9,2", "5,6,1", "6,6,1", "7,6,1", "8,6,1", "0,0,2"]
+    out = session("START 15\r\n" + board_cmd(rows) + "TAKEBACK 4,6\r\nTAKEBACK 9,6\r\nEND\r\n",
+                  level="easy")
+    assert out[0] == "OK"
+    assert xy(out[1]) in ((4, 6), (9, 6))
+    assert out[2] == "OK"
+    assert out[3].startswith("ERROR")
+
+
+def vm_available():
+    if not os.path.isdir(os.path.join(ROOT, "tools", "node_modules")):
+        return "tools/node_modules is absent (npm ci --prefix tools)"
+    if not os.path.exists(os.path.join(ROOT, "tools", "mp_run.mjs")):
+        return "tools/mp_run.mjs is absent"
+    return None
+
+
+@pytest.mark.skipif(vm_available() is not None, reason=str(vm_available()))
+def test_protocol_session_micropython():
+    script = ("START 15\r\nINFO rule 4\r\nABOUT\r\nBEGIN\r\nTURN 7,8\r\nTURN 7,8\r\n"
+              "BLAH\r\nTAKEBACK 7,8\r\n" + board_cmd(OVERLINE) + "END\r\n")
+    out = session(script, level="easy", vm=True, timeout=300)
+    assert out[0] == "OK"
+    assert out[1].startswith('name="')
+    assert xy(out[2]) == (7, 7)
+    assert xy(out[3]) not in ((7, 7), (7, 8))
+    assert out[4].startswith("ERROR")
+    assert out[5] == "UNKNOWN BLAH"
+    assert out[6] == "OK"
+    assert xy(out[7]) == (14, 10)

