@@ -30,9 +30,6 @@ _LOWER = const(1)
 _UPPER = const(2)
 
 
-OPT = {}
-
-
 class TT:
     """Preallocated transposition table: slot = hash & mask; a slot keeps one entry."""
 
@@ -415,7 +412,9 @@ class Search:
                     defs.append(q)
         else:
             return False  # no threat: the defender is free
-        if len(defs) > 1 and OPT.get("dord"):
+        if len(defs) > 1:
+            # One defence that holds refutes the attack: likely ones first (strong for the
+            # defender, or on the attacker's best points).
             sm = pos.sb if c == BLACK else pos.sw
             so = pos.sw if c == BLACK else pos.sb
             defs.sort(key=lambda q: -(so[q] + sm[q]))

@@ -24,7 +24,8 @@ _MODE_TITLES = {"ai": "Play the AI", "pnp": "Pass and play", "demo": "AI demo"}
 class App:
     def __init__(self, hw, root="/", clock=None):
         self.hw = hw
-        self.clock = clock or _clock.ticks_ms
+        # Game clocks subtract times, so they need a clock that does not wrap.
+        self.clock = clock or _clock.monotonic_ms
         d = hw.display
         # The largest piece ever drawn at once: a menu row, a status row or the column labels.
         big = max(min(MENU_W, d.width) * 18, d.width * 10, 19 * 12 * 9, 15 * 15 * 9)

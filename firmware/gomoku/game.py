@@ -66,7 +66,8 @@ def _no_clock():
 class Game:
     """One game between player 0 (who starts as black, or places the opening stones) and
     player 1. `ai` says which players the AI controls; colours can change hands under the
-    opening rules, so players, not colours, own the clocks and the AI flag."""
+    opening rules, so players, not colours, own the clocks and the AI flag. `clock` returns
+    milliseconds and must not wrap (the game only subtracts its readings)."""
 
     def __init__(self, size=15, rule=rules.FREESTYLE, opening=OPEN_FREE, ai=(False, False),
                  limit_ms=0, forbidden_loses=True, clock=None):

@@ -23,3 +23,17 @@ except AttributeError:
 
     def sleep_ms(ms):
         time.sleep(ms / 1000)
+
+
+_last = ticks_ms()
+_total = 0
+
+
+def monotonic_ms():
+    """Milliseconds since start-up that never wrap (ticks_ms wraps after ~12 days), for game
+    clocks that only subtract. Correct as long as it is called at least every ~6 days."""
+    global _last, _total
+    t = ticks_ms()
+    _total += ticks_diff(t, _last)
+    _last = t
+    return _total

@@ -105,3 +105,14 @@ def test_kit_buttons_reach_hw_poll():
     for t in range(1100, 1200, 10):
         events += hw.poll(t)
     assert events == [("place", PRESS), ("place", RELEASE)]
+
+
+def test_monotonic_clock_survives_a_ticks_wrap(monkeypatch):
+    from hw import clock
+
+    t = [(1 << 30) - 5]
+    monkeypatch.setattr(clock, "ticks_ms", lambda: t[0])
+    monkeypatch.setattr(clock, "_last", t[0])
+    start = clock.monotonic_ms()
+    t[0] = 7  # wrapped: 12 ms later
+    assert clock.monotonic_ms() - start == 12

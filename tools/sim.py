@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+# Desktop simulator: the unchanged firmware app on the fake machine layer, in a pygame window,
+# headless (scripted, PNG screenshots) or on a truecolor terminal.
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sim"))
+
+import simcore  # noqa: E402  (puts firmware/ and the fakes on sys.path)
+import simscript  # noqa: E402
+from hw import kit  # noqa: E402
+
+
+def _pygame():
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def _has_display():
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or \
+        sys.platform in ("darwin", "win32")
+
+
+def choose_mode(args, has_pygame):
+    if args.term:
+        return "term"
+    if args.headless:
+        return "headless"
+    if args.window:
+        return "window"
+    if _has_display() and has_pygame:
+        return "window"
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return "term"
+    return "headless"
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        description="Gomoku console simulator: the firmware app on a virtual kit.",
+        epilog=simscript.HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--board", "--kit", default="pico_lcd_13",
+                   help="kit profile (boards/NAME.json); --list shows them")
+    p.add_argument("--list", action="store_true", help="list the kits and exit")
+    p.add_argument("--scale", type=int, default=None,
+                   help="window pixels per panel pixel (default: fit ~720 px)")
+    p.add_argument("--data", default=None,
+                   help="folder for the files the firmware saves (default ./sim_data/KIT)")
+    p.add_argument("--fresh", action="store_true",
+                   help="start with an empty data folder (deletes its saves)")
+    m = p.add_mutually_exclusive_group()
+    m.add_argument("--window", action="store_true", help="pygame window")
+    m.add_argument("--headless", action="store_true",
+                   help="no window (SDL dummy driver): run --script, write shots, exit")
+    m.add_argument("--term", action="store_true", help="draw on this terminal (24-bit colour)")
+    p.add_argument("--script", default="", help="key script, e.g. \"right right place wait:500\"")
+    p.add_argument("--shot", default=None, help="write the panel as PNG here at the end")
+    p.add_argument("--shot-dir", default=".", help="folder for shot:NAME script steps")
+    p.add_argument("--shot-scale", type=int, default=1, help="pixels per panel pixel in PNGs")
+    p.add_argument("--window-shot", default=None,
+                   help="also write the whole simulator window as PNG at the end")
+    p.add_argument("--clock", choices=("real", "virtual"), default=None,
+                   help="virtual: a pass is 16 ms, no sleeping, repeatable runs "
+                        "(default for headless); real: wall clock (default otherwise)")
+    p.add_argument("--exit", action="store_true",
+                   help="quit at the end of the script also in window/terminal mode")
+    p.add_argument("--mute", action="store_true", help="no buzzer sound")
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    if args.list:
+        for name in kit.known():
+            print("%-16s %s" % (name, kit.load_profile(name)["name"]))
+        return 0
+    try:
+        kit.load_profile(args.board)
+    except ValueError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+    has_pygame = _pygame()
+    mode = choose_mode(args, has_pygame)
+    if mode == "window" and not has_pygame:
+        print("sim: the window needs pygame (pip install -r requirements-dev.txt); "
+              "try --term or --headless", file=sys.stderr)
+        return 2
+    data = args.data or os.path.join("sim_data", args.board)
+    if args.fresh and os.path.isdir(data):
+        for n in os.listdir(data):
+            os.remove(os.path.join(data, n))
+    virtual = (args.clock or ("virtual" if mode == "headless" else "real")) == "virtual"
+    sim = simcore.Sim(args.board, data, simcore.VirtualClock() if virtual else None)
+    try:
+        steps = simscript.parse(args.script, sim.keys)
+    except ValueError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+
+    def shoot(name):
+        path = name if name.endswith(".png") else name + ".png"
+        sim.save_png(os.path.join(args.shot_dir, path), args.shot_scale)
+
+    player = simscript.Player(sim, steps, shoot)
+    exit_at_end = mode == "headless" or args.exit
+    win = None
+    if mode == "term":
+        import simterm
+
+        simterm.Terminal(sim).run(player, exit_at_end)
+    elif has_pygame:
+        import simwin
+
+        win = simwin.Window(sim, args.scale, headless=mode == "headless", mute=args.mute)
+        win.run(player, exit_at_end)
+    else:  # headless without pygame: the same loop, nothing to show
+        while True:
+            now = sim.step()
+            if not player.update(now):
+                break
+            sim.clock.pace(sim.busy(), now)
+    if args.shot:
+        sim.save_png(args.shot, args.shot_scale)
+    if args.window_shot:
+        if win is None:
+            print("sim: --window-shot needs pygame", file=sys.stderr)
+        else:
+            win.save_window(args.window_shot)
+    if win is not None:
+        win.close()
+    if player.timed_out:
+        print("sim: script wait(s) timed out: %s" % ", ".join(player.timed_out), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
