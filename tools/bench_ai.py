@@ -1,13 +1,21 @@
-# AI benchmark per level: time per move, nodes per second, heap high-water and the tactics score.
+# AI benchmark per level: time per move, nodes per second, live heap high-water and tactics.
 #
 #   python tools/bench_ai.py [--levels easy,medium,hard] [--no-tactics] [--rule freestyle]
-#   node tools/mp_run.mjs [--heap BYTES] tools/bench_ai.py [same options]
-# Under MicroPython the heap is sampled with gc.mem_alloc() between the engine's step slices, and
-# a device-time estimate is printed: VM time x 30 (reference/device-time.md; 20x-45x by workload).
-# Runs under CPython and MicroPython alike, so no CPython-only modules here.
+#   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
+#   node tools/mp_heap.mjs tools/bench_ai.py --heap [--levels ...]  live heap high-water
+# Times: "position" sets use a fresh engine per position whose board is synced before the clock
+# starts, so only the search is timed; "game" replays recorded games with one engine kept
+# across the game, as the app uses it (each of its moves then costs the search plus replaying
+# the two new stones). Under MicroPython a device estimate is printed: VM time x 30
+# (reference/device-time.md; 20x-45x by workload).
+# Heap: the wasm VM reclaims garbage only between top-level runPython() calls, so --heap makes
+# this script define heap_step() and tools/mp_heap.mjs call it once per engine step: the live
+# heap is read at the start of each call, with the garbage of the previous step gone.
 import gc
 import sys
 import time
+
+_M0 = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # before any of our imports
 
 
 def _here():
@@ -20,7 +28,8 @@ sys.path.insert(0, _here() + "/../firmware")
 
 import tactics  # noqa: E402
 from gomoku.board import Board  # noqa: E402
-from ai import engine  # noqa: E402
+if "--heap" not in getattr(sys, "argv", ()):
+    from ai import engine  # noqa: E402  (--heap imports it inside a step, to measure it)
 
 MICRO = sys.implementation.name == "micropython"
 DEVICE_FACTOR = 30
@@ -55,6 +64,15 @@ MIDDLE = (
     "h8 h9 f10 g9 j9 j8 g7 k10 f11 f6 f12 f9 e9 g11 f8 d10 d8 e8",
 )
 
+# Two baseline games (hard vs table, tools/arena.py), replayed move by move.
+GAMES = (
+    "h8 h9 k8 j9 g9 j7 j10 g8 l8 m8 k7 k9 m9 j6 o11 n10 j5 h7 k5 k4 l5 m5 g5 h5 l6 l7 j4 m7 h3 "
+    "g2 l10 m4 m6 e10 f9 h10 n9 l11 f7 f6 j12 k11 h11 g10 o6 n6 f11 f10 d10 e11 e9 d9 c11 f8 b12 "
+    "a13",
+    "h8 h9 f10 e11 f11 f12 e12 d10 g13 g10 c9 f9 g8 j8 j9 k10 k7 d8 d7 e9 d9 h11 j12 c8 h13 e8 "
+    "b8 l10 j10 j13 e7 g7 f8 k9 m11 g6 h7 k12 k11 l11 m10 g15 h14 g14 g12 e10 j14 k15 l9 d6",
+)
+
 
 def board_of(moves):
     b = Board(15)
@@ -63,15 +81,12 @@ def board_of(moves):
     return b
 
 
-def think(e, b, heap):
-    """Run one search in slices; (ms, longest slice ms, move, heap growth or -1). The growth is
-    the most the heap rose above its collected level during the move, garbage included, so it
-    bounds what the search needs at once."""
-    peak = -1
-    if heap:
-        gc.collect()
-        base = gc.mem_alloc()
-        peak = 0
+def think(e, b, synced=False):
+    """Run one search in slices; (ms, longest slice ms, move). synced: the engine's board is
+    brought up to b before the clock starts, so only the search is timed."""
+    if synced:
+        e.start(b)
+        e.cancel()
     t0 = now_ms()
     e.start(b)
     longest = 0
@@ -81,13 +96,9 @@ def think(e, b, heap):
         s = since(s0)
         if s > longest:
             longest = s
-        if heap:
-            a = gc.mem_alloc() - base
-            if a > peak:
-                peak = a
         if done:
             break
-    return since(t0), longest, e.best, peak
+    return since(t0), longest, e.best
 
 
 def median(xs):
@@ -98,25 +109,114 @@ def median(xs):
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
-def bench_set(level, rule, boards, heap):
-    e = engine.Engine(level=level, rule=rule, seed=1)
+def bench_set(level, rule, boards):
+    """Fresh engine per position, search only."""
     times = []
     nodes = 0
     longest = 0
-    peak = -1
     for b in boards:
-        ms, sl, _, pk = think(e, b, heap)
+        e = engine.Engine(level=level, rule=rule, seed=1)
+        ms, sl, _ = think(e, b, True)
         times.append(ms)
         nodes += e.stats.nodes
         longest = max(longest, sl)
-        peak = max(peak, pk)
-    return times, nodes, longest, peak
+    return times, nodes, longest
+
+
+def bench_games(level, rule):
+    """The engine plays each side of the recorded games (moves from the fourth on), kept across
+    the game; the recorded moves are played whatever it chose."""
+    times = []
+    nodes = 0
+    longest = 0
+    for game in GAMES:
+        moves = game.split()
+        for side in (0, 1):
+            e = engine.Engine(level=level, rule=rule, seed=1)
+            b = Board(15)
+            for k, m in enumerate(moves):
+                if k >= 3 and k % 2 == side:
+                    ms, sl, _ = think(e, b)
+                    times.append(ms)
+                    nodes += e.stats.nodes
+                    longest = max(longest, sl)
+                b.put(b.parse(m), b.to_move())
+    return times, nodes, longest
 
 
 def fmt_ms(ms):
     if MICRO:
         return "%7.0f ms (device ~%5.1f s)" % (ms, ms * DEVICE_FACTOR / 1000.0)
     return "%7.1f ms" % ms
+
+
+def heap_driver(levels, rule):
+    """Define heap_step() for tools/mp_heap.mjs: each call does one engine step of a game replay
+    (kept engine, both sides, all levels in turn) and first reads the live heap."""
+    plan = []
+    for name in levels:
+        for game in GAMES:
+            for side in (0, 1):
+                plan.append((name, game.split(), side))
+    st = {"i": -2, "k": 0, "e": None, "b": None, "hw": {}, "step": {}}
+
+    def heap_step():
+        global engine
+        live = gc.mem_alloc() - _M0
+        if st["i"] < 0:
+            if st["i"] == -2:
+                st["l0"] = live  # the bench itself, tactics and gomoku
+                from ai import engine, patterns
+
+                patterns.tables(rule)
+            else:
+                st["l1"] = live
+            st["i"] += 1
+            return True
+        if st["i"] >= len(plan):
+            l0 = st["l0"]
+            l1 = st["l1"]
+            print("live heap (bytes, read between steps; the bench, tactics and gomoku "
+                  "modules: %d)" % l0)
+            print("  ai modules + pattern tables: %d" % (l1 - l0))
+            for name in levels:
+                hw = st["hw"].get(name, l1)
+                print("  %-6s high-water %6d above the bench = ai %d + engine and search %d; "
+                      "most allocated within one step %d (bounds a step's own peak)"
+                      % (name, hw - l0, l1 - l0, hw - l1, st["step"].get(name, 0)))
+            return False
+        name, moves, side = plan[st["i"]]
+        hw = st["hw"]
+        hw[name] = max(hw.get(name, 0), live)
+        e = st["e"]
+        if e is None:
+            e = st["e"] = engine.Engine(level=engine.LEVEL_NAMES.index(name), rule=rule, seed=1)
+            st["b"] = Board(15)
+            st["k"] = 0
+            e.best = None
+        b = st["b"]
+        a0 = gc.mem_alloc()
+        if e._gen is None:
+            # Advance the game to the engine's next move and start a search there.
+            k = st["k"]
+            while k < len(moves) and not (k >= 3 and k % 2 == side):
+                b.put(b.parse(moves[k]), b.to_move())
+                k += 1
+            if k >= len(moves):
+                st["i"] += 1
+                st["e"] = None
+                return True
+            st["k"] = k + 1
+            e.start(b)
+            st["pending"] = moves[k]
+        elif e.step():
+            b.put(b.parse(st["pending"]), b.to_move())
+        d = gc.mem_alloc() - a0
+        if d > st["step"].get(name, 0):
+            st["step"][name] = d
+        return True
+
+    globals()["heap_step"] = heap_step
 
 
 def main(argv):
@@ -126,50 +226,51 @@ def main(argv):
 
     levels = opt("--levels", "easy,medium,hard").split(",")
     rule = tactics.RULES[opt("--rule", "freestyle")]
-    heap = MICRO and hasattr(gc, "mem_alloc")
+    if "--heap" in argv:
+        if not (MICRO and hasattr(gc, "mem_alloc")):
+            print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_ai.py --heap")
+            return
+        heap_driver(levels, rule)
+        return
     entries = [] if "--no-tactics" in argv else tactics.load(opt("--data", tactics.DATA))
     sets = (("opening", [board_of(m) for m in OPENINGS]),
             ("middle", [board_of(m) for m in MIDDLE]))
     print("bench_ai under %s%s" % (sys.implementation.name,
                                    " (device time = VM time x %d, an estimate)" % DEVICE_FACTOR
                                    if MICRO else ""))
-    if heap:
-        gc.collect()
-        print("heap in use before the engine: %d bytes, free %d; growth is sampled between "
-              "step slices" % (gc.mem_alloc(), gc.mem_free()))
+    print("position sets: fresh engine per position, search only; game: engine kept across "
+          "recorded games, as in play")
     for name in levels:
         level = engine.LEVEL_NAMES.index(name)
         print("== %s" % name)
-        all_times = []
         for label, boards in sets:
-            times, nodes, longest, peak = bench_set(level, rule, boards, heap)
-            all_times += times
-            total = sum(times)
-            print("  %-8s %d moves  median %s  max %s  slice max %.0f ms  %d nodes  %.0f nodes/s%s"
-                  % (label, len(times), fmt_ms(median(times)), fmt_ms(max(times)), longest,
-                     nodes, nodes * 1000.0 / total if total else 0,
-                     "  heap growth max %d" % peak if heap else ""))
+            times, nodes, longest = bench_set(level, rule, boards)
+            report(label, times, nodes, longest)
+        times, nodes, longest = bench_games(level, rule)
+        report("game", times, nodes, longest)
         if entries:
             score = {}
             times = []
-            peak = -1
             for t in entries:
                 b = t.board()
                 e = engine.Engine(level=level, rule=tactics.RULES[t.rule], seed=1)
-                ms, _, move, pk = think(e, b, heap)
+                ms, _, move = think(e, b, True)
                 times.append(ms)
-                peak = max(peak, pk)
                 ok = move >= 0 and b.name(move) in t.answers
                 s = score.setdefault(t.cat, [0, 0])
                 s[0] += ok
                 s[1] += 1
-            all_times += times
-            print("  tactics  %d moves  median %s  max %s%s" % (
-                len(times), fmt_ms(median(times)), fmt_ms(max(times)),
-                "  heap growth max %d" % peak if heap else ""))
+            print("  tactics  %d moves  median %s  max %s" % (
+                len(times), fmt_ms(median(times)), fmt_ms(max(times))))
             print(tactics.report(score))
-        print("  all      median %s  max %s" % (fmt_ms(median(all_times)), fmt_ms(max(all_times))))
         gc.collect()
+
+
+def report(label, times, nodes, longest):
+    total = sum(times)
+    print("  %-8s %3d moves  median %s  max %s  slice max %.0f ms  %d nodes  %.0f nodes/s"
+          % (label, len(times), fmt_ms(median(times)), fmt_ms(max(times)), longest, nodes,
+             nodes * 1000.0 / total if total else 0))
 
 
 main(getattr(sys, "argv", [""])[1:])

@@ -21,13 +21,13 @@ HARD = const(2)
 LEVEL_NAMES = ("easy", "medium", "hard")
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
-# deepest iteration, VCF plies, share for our own VCT, VCT plies. Calibrated under the
-# MicroPython wasm VM: in game play HARD ~35 ms, MEDIUM ~15 ms per move (x30 on an RP2040).
-# The VCT is off: at these budgets it lost games to the window baseline (arena, 40 games).
+# deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
+# check. Calibrated under the MicroPython wasm VM (tools/bench_ai.py, x30 on an RP2040) and
+# tools/arena.py against the baselines, 40-80 games per setting.
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0),
-    (50, 16, 0, 6, 2, 9, 0, 0),
-    (250, 50, 30, 8, 6, 13, 120, 9),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0),
+    (70, 20, 0, 6, 2, 9, 0, 0, 0),
+    (260, 30, 30, 8, 6, 13, 110, 7, 50),
 )
 
 
@@ -177,7 +177,7 @@ class Engine:
         if self.level == EASY:
             self._easy()
             return
-        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply = self.params
+        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n = self.params
         budget = self.budget
         s = self._search(width)
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -198,6 +198,15 @@ class Engine:
         roots = None
         if dvcf_n:
             roots = self._defend(s, c, budget, nodes, dvcf_n, vply)
+            st.nodes = s.nodes
+            if roots is not None and len(roots) == 1:
+                self.best = roots[0]
+                st.forced = "defend"
+                return
+            yield
+        # 2b. The opponent's win by threats if we passed: keep the moves that stop it.
+        if dvct_n and roots is None:
+            roots = self._defend(s, c, budget, nodes, dvct_n, tply, True)
             st.nodes = s.nodes
             if roots is not None and len(roots) == 1:
                 self.best = roots[0]
@@ -257,14 +266,17 @@ class Engine:
             roots.sort(key=lambda m: -scores.get(m, -WIN))
         st.nodes = s.nodes
 
-    def _defend(self, s, c, budget, nodes, dvcf_n, vply):
-        """If the opponent has a VCF against a pass, the root moves that stop it (tried with a
-        small budget each), or None when there is no such threat."""
+    def _defend(self, s, c, budget, nodes, share, plies, threes=False):
+        """If the opponent has a forced win against a pass (by fours, or with threes=True by
+        threats), the root moves that stop it (tried with a small budget each), or None when
+        there is no such threat or nothing found stops it."""
         o = 3 - c
         pos = self.pos
-        s.limit = s.nodes + (dvcf_n if budget == nodes else budget * dvcf_n // max(1, nodes))
+        find = s.vct if threes else s.vcf
+        s.limit = min(budget, s.nodes + (share if budget == nodes
+                                         else budget * share // max(1, nodes)))
         try:
-            if not s.vcf(o, 0, vply):
+            if not find(o, 0, plies):
                 return None
         except Stop:
             return None
@@ -279,7 +291,7 @@ class Engine:
             pos.put(q, c)
             s.limit = min(s.nodes + 24, budget)
             try:
-                ok = not s.vcf(o, 0, vply)
+                ok = not find(o, 0, plies)
             except Stop:
                 ok = True  # unresolved: keep it
             pos.take()

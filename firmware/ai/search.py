@@ -317,7 +317,7 @@ class Search:
                 return True
         return False
 
-    def vct(self, c, ply, maxply, k=5):
+    def vct(self, c, ply, maxply, k=6):
         """Can c (to move) win by threats (fours and open threes)? Sound against the defences
         it knows: every block of a four, every point where the attacker could make a four
         (which includes every block of an open three) and every four of the defender's, whose
@@ -413,11 +413,11 @@ class Search:
         else:
             return False  # no threat: the defender is free
         if len(defs) > 1:
-            # One defence that holds refutes the attack: likely ones first (strong for the
-            # defender, or on the attacker's best points).
+            # One defence that holds refutes the attack: likely ones first, the defender's
+            # fours (best first), then the strongest points for both sides.
             sm = pos.sb if c == BLACK else pos.sw
             so = pos.sw if c == BLACK else pos.sb
-            defs.sort(key=lambda q: -(so[q] + sm[q]))
+            defs.sort(key=lambda q: -(so[q] + (sm[q] if so[q] < _M4 else _M5)))
         wr = self.renju and d == BLACK
         for q in defs:
             if wr and self.forbidden(q, d):

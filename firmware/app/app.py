@@ -161,8 +161,8 @@ class App:
 
     def game_menu(self, play):
         items = [Item("resume", "Resume")]
-        for key, label in (("undo", "Undo"), ("hint", "Hint"), ("draw", "Offer draw"),
-                           ("resign", "Resign")):
+        for key, label in (("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
+                           ("draw", "Offer draw"), ("resign", "Resign")):
             if play.can(key):
                 items.append(Item(key, label))
         demo = play.s.mode == "demo"

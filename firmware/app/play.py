@@ -405,6 +405,8 @@ class Play:
             return False
         if what == "undo":
             return g.can_undo()
+        if what == "redo":
+            return g.can_redo()
         if what == "hint":
             return not g.ai_to_act() and g.phase in (G.PLAY, G.EXTRA, G.OPEN3)
         if what == "draw":
@@ -417,6 +419,8 @@ class Play:
         try:
             if what == "undo":
                 g.undo()
+            elif what == "redo":
+                g.redo()
             elif what == "resign":
                 h = self.s.human()
                 g.resign(h if h >= 0 else None)

@@ -72,3 +72,31 @@ def test_vct_finds_three_then_fork():
     assert pos.sb[q] >= (1 << 15)
     # White, with its stones in the corners, has nothing of the kind.
     assert not s.vct(WHITE, 0, 5)
+
+
+def test_vct_sees_through_a_useless_defender_four():
+    # The same fork, while white has a closed three on the edge: its four only delays (black
+    # blocks and the fork stands), so the win is still found and every defence was refuted.
+    b = board("f8 a13 g8 a14 h6 a15 h7 o1")
+    pos = Pos(b, 0)
+    assert pos.points_over(WHITE, 1 << 18)  # white does have a four to play
+    s = Search(pos, TT(6))
+    s.limit = 2000
+    assert s.vct(BLACK, 0, 5)
+    assert pos.sb[s.seq[0]] >= (1 << 15)
+    assert b.hist == [b.parse(m) for m in "f8 a13 g8 a14 h6 a15 h7 o1".split()]
+
+
+def test_vct_respects_the_defender_open_three():
+    # White has an open three: black's fork is answered by white's open four, and black has no
+    # four of its own, so there is no forced win for black.
+    b = board("f8 m2 g8 n2 h6 o2 h7 a1")
+    pos = Pos(b, 0)
+    s = Search(pos, TT(6))
+    s.limit = 5000
+    assert not s.vct(BLACK, 0, 7)
+    # White to move instead wins at once with the open four.
+    b2 = board("f8 m2 g8 n2 h6 o2 h7")
+    s2 = Search(Pos(b2, 0), TT(6))
+    s2.limit = 200
+    assert b2.to_move() == WHITE and s2.vct(WHITE, 0, 3)

@@ -103,6 +103,10 @@ def test_undo_from_the_in_game_menu():
     d.choose("undo")
     assert d.app.game.s.game.board.count() == 1
     assert close(d.pixel(*d.stone_px(i)), rgb(th.board))
+    d.press("menu")
+    d.choose("redo")
+    assert d.app.game.s.game.board.count() == 2
+    assert close(d.pixel(*d.stone_px(i)), rgb(th.white))
 
 
 def test_every_kit_can_finish_a_game_with_its_keys():

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Live-heap driver for the MicroPython WebAssembly VM: runs a repo script, then calls the
+// heap_step() it defined, each call as its own top-level runPython(), until it returns a falsy
+// value.
+//
+//   node tools/mp_heap.mjs [--heap BYTES] script.py [args...]
+//
+// The port reclaims garbage only when control returns to JS (see mp_run.mjs), so inside one
+// long call gc.mem_alloc() counts garbage too; at the start of each heap_step() call it is the
+// live heap. The script does its own sampling and reporting (tools/bench_ai.py --heap).
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO, createVM, parseHeapArg, pyStr, vmPath, writeFd } from './mpvm.mjs';
+
+const die = (msg) => { writeFd(2, Buffer.from(`mp_heap: ${msg}\n`)); process.exit(2); };
+let args = process.argv.slice(2), heap;
+if (args[0]?.startsWith('--heap')) {
+  try { ({ heap, rest: args } = parseHeapArg(args)); } catch (e) { die(e.message); }
+}
+if (!args.length) die('usage: node tools/mp_heap.mjs [--heap BYTES] script.py [args...]');
+const script = path.resolve(args[0]);
+if (path.relative(REPO, script).startsWith('..')) die(`${args[0]} is outside the repo`);
+const { mp, flush } = await createVM({ heap, dirs: [path.dirname(script)] });
+const vmScript = vmPath(script);
+try {
+  mp.runPython(`import sys\nsys.argv.clear()\nsys.argv.extend(${JSON.stringify(args)})\n` +
+    `__file__ = ${pyStr(vmScript)}`);
+  mp.runPython(fs.readFileSync(script, 'utf8'));
+  for (let n = 0; ; n++) {
+    mp.runPython('_more = heap_step()');
+    if (!mp.globals.get('_more')) break;
+  }
+} catch (e) {
+  flush();
+  die(e.message);
+}
+flush();
