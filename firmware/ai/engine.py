@@ -1,12 +1,7 @@
 # The Gomoku AI: levels, node budgets and a sliced think loop (start/step/cancel) so the UI keeps
 # running while the engine works. The engine keeps its own board and incremental state between
 # moves and only replays what changed.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from gomoku.board import BLACK, EMPTY

@@ -1,11 +1,6 @@
 # Line-pattern tables: what a colour gets along one line by playing an empty point, from the 8
 # neighbours (4 each side) coded in base 3 as seen by that colour: 0 empty, 1 own, 2 blocked.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 # Pattern codes, weakest first. FOUR_O is any line with two or more five-points (a straight four,

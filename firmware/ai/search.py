@@ -6,12 +6,7 @@ from gomoku.board import BLACK, EMPTY
 from gomoku import rules
 from ai import patterns as P
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 WIN = const(30000)

@@ -1,10 +1,5 @@
 # The app: main loop (one pass per step()), screens, settings, saves and backlight sleep.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from hw import clock as _clock

@@ -1,11 +1,6 @@
 # The board on screen: coordinate labels, and cells redrawn one by one only when what they show
 # (stone, cursor, last-move marker, winning five, forbidden cross, ring) has changed.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from app import ui

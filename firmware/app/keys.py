@@ -2,12 +2,7 @@
 # Kits with a d-pad and a back key ("dpad") move the cursor freely and jump with back; kits
 # with two or three keys ("few") step through ranked candidate points with left/right and
 # switch to free cursor moves with a vertical (long) press.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from hw.buttons import PRESS, REPEAT

@@ -1,11 +1,6 @@
 # Geometry of the game screen for a panel and board size: where the board, its coordinate
 # labels and the status text go, picking the arrangement with the biggest cells.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 ROW_H = const(10)  # status text row: the 8x8 font plus 2 px spacing

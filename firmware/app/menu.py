@@ -1,11 +1,6 @@
 # A full-screen list: a title, items that act or cycle through values, an optional footer
 # line; only the rows whose look changed are sent again.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from app import ui, keys as K

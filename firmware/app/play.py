@@ -1,11 +1,6 @@
 # The game screen: board, cursor and status; moves by people and the AI's sliced thinking,
 # opening-rule questions, hints, game over and review.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from gomoku import game as G

@@ -1,11 +1,6 @@
 # Board storage: a flat bytearray with a one-cell sentinel ring, move history, undo/redo and an
 # incremental Zobrist hash. Pure: runs unchanged under CPython and MicroPython.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 EMPTY = const(0)

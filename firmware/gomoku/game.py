@@ -1,11 +1,6 @@
 # Game flow: players and colours, opening-rule phases, clocks, results, undo/redo.
 # Every public action validates first and raises GameError without touching the state.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from gomoku.board import BLACK, WHITE, Board

@@ -1,11 +1,6 @@
 # Winning rules (freestyle, exactly five, Renju) and Renju's forbidden points for black.
 # All functions work on a Board's cells with the stone already (or hypothetically) placed.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from gomoku.board import BLACK, EMPTY

@@ -1,10 +1,5 @@
 # Debounced active-low buttons turned into (action, kind) events with repeat and long press.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from hw.clock import ticks_ms, ticks_diff, ticks_add

@@ -1,12 +1,7 @@
 # ILI9341 (240x320 RAM) and ILI9342C (320x240 RAM, M5Stack) controllers.
 from hw.panel import Panel
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _SWRESET = const(0x01)

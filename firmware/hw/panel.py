@@ -1,12 +1,7 @@
 # MIPI-DCS SPI panel: init, rotation, windowed writes, chunked solid fills, backlight, sleep.
 from hw.clock import sleep_ms
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _SWRESET = const(0x01)

@@ -1,12 +1,7 @@
 # ST7789 controller (240x320 RAM): init sequence and rotation table.
 from hw.panel import Panel
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _SWRESET = const(0x01)
