@@ -1,15 +1,17 @@
 # App benchmark: bytes sent to the panel per cursor move and per placed stone, and the heap the
 # app plus a hard-level AI game use, on the 240x240 reference kit with the hardware fakes.
 #
-#   python3 tools/bench_app.py [--moves N]
-#   node tools/mp_run.mjs tools/bench_app.py [--moves N]      (MicroPython VM: heap figures)
+#   python3 tools/bench_app.py [--moves N]                    panel bytes (any Python)
+#   node tools/mp_heap.mjs tools/bench_app.py --heap [--moves N]  live heap under MicroPython
 #
-# Heap under the VM (see tools/mp_run.mjs): garbage is only reclaimed between top-level calls,
-# so inside this script gc.mem_alloc() counts live data AND garbage. The figures printed are
-# therefore upper bounds: "app" = everything allocated from App() to the game screen being
-# drawn (after the modules are imported; the fake panel's own RAM model is not counted);
-# "AI move" = the most one AI move (thinking in slices, applying, redraw, autosave) allocated.
-# The live high-water is at most app + the largest AI move.
+# Heap: the wasm VM reclaims garbage only between top-level runPython() calls (tools/mp_run.mjs),
+# so with --heap this script defines heap_step() and tools/mp_heap.mjs calls it once per app
+# loop pass: the live heap is read at the start of each call, after the previous pass's garbage
+# is gone. Counted: everything the device would hold (firmware modules compiled to bytecode,
+# the app, the AI, the hardware objects); not counted: the fakes' model of the panel's RAM,
+# which is set up before the baseline is read. "peak within a pass" adds the most one pass
+# allocated (garbage included, the fakes' decoding too) to the live heap before it: an upper
+# bound on the true peak.
 import sys
 
 _here = __file__.replace("\\", "/").rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -33,10 +35,6 @@ _LCD13 = {"id": "pico_lcd_13", "name": "Waveshare Pico-LCD-1.3", "mcu": "rp2",
                                     "21": "menu"}, "buzzer": None}
 
 
-def alloc():
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-
-
 class Clock:
     def __init__(self):
         self.t = 1000
@@ -46,10 +44,9 @@ class Clock:
         return self.t
 
 
-def main():
-    moves = 16
-    if "--moves" in sys.argv:
-        moves = int(sys.argv[sys.argv.index("--moves") + 1])
+def scenario(moves, marks):
+    """The benchmark as a generator: it yields after every app loop pass, and calls
+    marks(label) at the points where the heap is worth naming."""
     import machine
     import vpanel
     from hw import kit, panel
@@ -62,6 +59,8 @@ def main():
     machine.reset_state()
     screen = vpanel.attach(prof)
     clock = Clock()
+    marks("fakes")  # the fakes and their panel model: not on a device, so the baseline
+    yield
     hw = kit.setup(profile=prof, ticks=clock)
     # Modules are imported before counting: under the VM they are compiled from source, and
     # the compiler's garbage is not the app's (the device loads .mpy or frozen bytecode).
@@ -72,8 +71,8 @@ def main():
     import app.play  # noqa: F401
     from ai import player, engine  # noqa: F401
 
-    gc.collect()
-    a0 = alloc()
+    marks("modules")
+    yield
     root = "/tmp" if not MICRO else "."
     a = App(hw, root, clock)
     chosen = O.defaults(O.NEW_GAME)
@@ -83,7 +82,8 @@ def main():
     a.play(s)
     play = a.game
     g = s.game
-    app_bytes = alloc() - a0
+    marks("game screen")
+    yield
 
     # Panel traffic: cursor moves and a placed stone, straight from the wire counter.
     b = g.board
@@ -100,33 +100,82 @@ def main():
     print("panel bytes per placed stone (stone, marks, status, autosave redraw): %d" % stone)
 
     # A hard-level AI game: the person's side plays the first jump candidate each time.
-    worst = 0
     ai_moves = 0
-    n = 0
     while not g.over() and b.count() < moves:
         if g.ai_to_act():
-            gc.collect()
-            m0 = alloc()
             k = b.count()
             while b.count() == k and not g.over():
                 a.step(clock())
-            worst = max(worst, alloc() - m0)
+                yield
             ai_moves += 1
         else:
             play.jumps = None
             play.key("back", 1)  # jump to the best-ranked point
             play.key("place", 1)
-        n += 1
+            yield
     print("game: %d stones, %d AI moves (hard), over=%s" % (b.count(), ai_moves, g.over()))
-    if MICRO:
-        total = app_bytes + worst
-        print("heap, app + game screen (upper bound, garbage included): %d bytes" % app_bytes)
-        print("heap, largest AI move incl. redraw and autosave (upper bound): %d bytes" % worst)
-        print("heap high-water <= %d bytes (target <= %d): %s"
-              % (total, TARGET_HEAP, "ok" if total <= TARGET_HEAP else "OVER"))
-    else:
-        print("heap: run under `node tools/mp_run.mjs tools/bench_app.py` for MicroPython figures")
-    return 0 if max(sent) <= TARGET_MOVE else 1
+    if max(sent) > TARGET_MOVE:
+        marks("cursor move over budget")
 
 
-main()
+def heap_driver(moves):
+    """Define heap_step() for tools/mp_heap.mjs (see the top of this file)."""
+    st = {"gen": None, "hw": 0, "peak": 0, "at": {}, "base": 0, "label": None}
+
+    def marks(label):
+        st["label"] = label
+
+    def heap_step():
+        live = gc.mem_alloc()
+        if st["gen"] is None:
+            st["gen"] = scenario(moves, marks)
+        label = st["label"]
+        if label is not None:
+            st["label"] = None
+            if label == "fakes":
+                st["base"] = live
+            else:
+                st["at"][label] = live
+        if st["base"]:
+            st["hw"] = max(st["hw"], live)
+        a0 = gc.mem_alloc()
+        try:
+            next(st["gen"])
+        except StopIteration:
+            base = st["base"]
+            for k, v in st["at"].items():
+                print("live heap after %s: %d bytes" % (k, v - base))
+            hw = st["hw"] - base
+            print("live heap high-water, app + hard AI game: %d bytes (target <= %d): %s"
+                  % (hw, TARGET_HEAP, "ok" if hw <= TARGET_HEAP else "OVER"))
+            print("peak within a pass (upper bound, garbage and the fakes' decoding included): "
+                  "%d bytes" % (st["peak"] - base))
+            return False
+        if st["base"]:
+            st["peak"] = max(st["peak"], live + gc.mem_alloc() - a0)
+        gc.collect()  # under the VM this only takes effect when the call returns
+        return True
+
+    globals()["heap_step"] = heap_step
+
+
+def main():
+    moves = 16
+    if "--moves" in sys.argv:
+        moves = int(sys.argv[sys.argv.index("--moves") + 1])
+    if "--heap" in sys.argv:
+        if not (MICRO and hasattr(gc, "mem_alloc")):
+            print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_app.py --heap")
+            return 1
+        heap_driver(moves)
+        return 0
+    over = []
+    for _ in scenario(moves, lambda label: over.append(label) if "over" in label else None):
+        pass
+    return 1 if over else 0
+
+
+if __name__ == "__main__" or MICRO:
+    rc = main()
+    if rc and not MICRO:
+        sys.exit(rc)

@@ -1,6 +1,9 @@
 # Opening knowledge: a tiny book for the first free moves and the decisions the opening rules
 # ask for (pro rule: three stones, swap, two fifth-move proposals, choosing one; Swap2: three
-# stones, keep/swap/put two, colour pick). Positions are judged by a short search.
+# stones, keep/swap/put two, colour pick). Positions are judged by a short search. The costly
+# decisions come as generators (the *_steps functions) that yield their best answer so far after
+# each short search, so a caller can slice them like Engine.step(); the plain functions run them
+# to the end.
 from gomoku.board import BLACK, WHITE, EMPTY
 from gomoku import rules
 from ai.eval import Pos
@@ -55,10 +58,11 @@ def book(board, rng):
 
 def assess(board, rule, depth=2, width=6, nodes=200):
     """Score of the position for the side to move (positive: good for it), by a short search."""
-    return _score(Pos(board.copy(), rule), depth, width, nodes)
+    return score(Pos(board.copy(), rule), depth, width, nodes)
 
 
-def _score(pos, depth, width, nodes):
+def score(pos, depth=2, width=6, nodes=200):
+    """assess() on an existing Pos (left as it was)."""
     s = Search(pos, TT(6), width)
     s.limit = nodes
     c = pos.board.to_move()
@@ -68,11 +72,18 @@ def _score(pos, depth, width, nodes):
         return s.evaluate(c)
 
 
-def balanced_point(board, rule, colour, allowed, rng):
+def _last(g):
+    v = None
+    for v in g:
+        pass
+    return v
+
+
+def balanced_steps(pos, rule, colour, allowed, rng):
     """Among the `allowed` empty points, one where a stone of `colour` leaves the most even
-    position (the other player will pick the colour that suits them)."""
-    b = board.copy()
-    pos = Pos(b, rule)
+    position (the other player will pick the colour that suits them). Yields the best so far
+    (-1 before any) after each candidate's search of 40 nodes."""
+    b = pos.board
     best = []
     bv = None
     for q in allowed:
@@ -81,14 +92,19 @@ def balanced_point(board, rule, colour, allowed, rng):
         if rule == rules.RENJU and colour == BLACK and rules.is_forbidden(b, q):
             continue
         pos.put(q, colour)
-        v = abs(_score(pos, 1, 6, 40))
+        v = abs(score(pos, 1, 6, 40))
         pos.take()
         if bv is None or v < bv:
             bv = v
             best = [q]
         elif v == bv:
             best.append(q)
-    return best[rng.below(len(best))] if best else -1
+        yield best[0]
+    yield best[rng.below(len(best))] if best else -1
+
+
+def balanced_point(board, rule, colour, allowed, rng):
+    return _last(balanced_steps(Pos(board.copy(), rule), rule, colour, allowed, rng))
 
 
 def near_centre(board, r):
@@ -111,20 +127,28 @@ def around(board, r=2):
     return out
 
 
-def opening_stone(board, rule, pro, rng):
-    """Stone number count()+1 of the first player's three (black, white, black). Pro rule: within
-    the central 1x1, 3x3, 5x5."""
+def opening_steps(pos, rule, pro, rng):
+    """Stone number count()+1 of the first player's three (black, white, black), as steps like
+    balanced_steps(). Pro rule: within the central 1x1, 3x3, 5x5."""
+    board = pos.board
     n = board.count()
     if n == 0:
-        return board.idx(board.size // 2, board.size // 2)
+        yield board.idx(board.size // 2, board.size // 2)
+        return
     colour = BLACK if n != 1 else WHITE
     if n == 1:
         # Direct or diagonal contact: both are standard and close to even.
         q = book(board, rng)
         if q >= 0:
-            return q
+            yield q
+            return
     allowed = near_centre(board, n) if pro else around(board, 2)
-    return balanced_point(board, rule, colour, allowed, rng)
+    for q in balanced_steps(pos, rule, colour, allowed, rng):
+        yield q
+
+
+def opening_stone(board, rule, pro, rng):
+    return _last(opening_steps(Pos(board.copy(), rule), rule, pro, rng))
 
 
 def take_black(board, rule):
@@ -134,7 +158,11 @@ def take_black(board, rule):
 
 def swap2_answer(board, rule):
     """Second player after three Swap2 stones: 'keep' (play white), 'swap' or 'put2'."""
-    v = assess(board, rule)  # white to move
+    return swap2_choice(assess(board, rule))  # white to move
+
+
+def swap2_choice(v):
+    """swap2_answer() from the score of the three stones for white (to move)."""
     if v > BALANCE:
         return "keep"
     if v < -BALANCE:
@@ -158,16 +186,20 @@ def proposals(board, rule, search_moves, symmetric):
     return None
 
 
-def choose_proposal(board, rule, props):
-    """White picks the proposed fifth move that leaves white best off."""
+def choose_steps(pos, props):
+    """White picks the proposed fifth move that leaves white best off: yields the best so far
+    after each proposal's search of 200 nodes."""
     best = props[0]
     bv = None
-    pos = Pos(board.copy(), rule)
     for q in props:
         pos.put(q, BLACK)
-        v = _score(pos, 2, 6, 200)  # white to move
+        v = score(pos, 2, 6, 200)  # white to move
         pos.take()
         if bv is None or v > bv:
             bv = v
             best = q
-    return best
+        yield best
+
+
+def choose_proposal(board, rule, props):
+    return _last(choose_steps(Pos(board.copy(), rule), props))

@@ -1,0 +1,30 @@
+# The benchmark commands keep working and print their figures (the figures themselves are
+# checked by reading them, not by timed tests).
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NODE = shutil.which("node") and os.path.isdir(os.path.join(ROOT, "tools", "node_modules"))
+
+
+def _run(*cmd):
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def test_bench_app_reports_panel_bytes():
+    out = _run(sys.executable, "tools/bench_app.py", "--moves", "6")
+    line = [x for x in out.splitlines() if x.startswith("panel bytes per cursor move")][0]
+    assert "max" in line and "target <= 2048" in line
+
+
+@pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
+def test_bench_app_live_heap_under_micropython():
+    out = _run("node", "tools/mp_heap.mjs", "tools/bench_app.py", "--heap", "--moves", "6")
+    hw = [x for x in out.splitlines() if x.startswith("live heap high-water")][0]
+    assert int(hw.split(":")[1].split()[0]) > 20000  # modules + app + AI: never trivially small
