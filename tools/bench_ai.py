@@ -3,6 +3,7 @@
 #   python tools/bench_ai.py [--levels easy,medium,hard] [--no-tactics] [--rule freestyle]
 #   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
 #   node tools/mp_heap.mjs tools/bench_ai.py --heap [--levels ...]  live heap high-water
+#   ... tools/bench_ai.py --opening [--levels ...]   AIPlayer opening decisions: longest step()
 # Times: "position" sets use a fresh engine per position whose board is synced before the clock
 # starts, so only the search is timed; "game" replays recorded games with one engine kept
 # across the game, as the app uses it (each of its moves then costs the search plus replaying
@@ -219,6 +220,44 @@ def heap_driver(levels, rule):
     globals()["heap_step"] = heap_step
 
 
+def bench_opening(name):
+    """Time of the longest AIPlayer step() per opening decision (pro rule under Renju, Swap2
+    with its put-two branch under freestyle)."""
+    from gomoku import game as G
+    from gomoku import rules
+    from ai.player import AIPlayer
+    level = engine.LEVEL_NAMES.index(name)
+    for rule, op, put2 in ((rules.RENJU, G.OPEN_PRO, False), (rules.FREESTYLE, G.OPEN_SWAP2, False),
+                           (rules.FREESTYLE, G.OPEN_SWAP2, True)):
+        g = G.Game(15, rule, op, ai=(True, True))
+        ps = (AIPlayer(level, rule, seed=5), AIPlayer(level, rule, seed=6))
+        out = []
+        while not g.over() and g.board.count() < 6:
+            if put2 and g.phase == G.SWAP2:
+                g.choose(G.PUT2)
+                continue
+            p = ps[g.actor()]
+            ph = g.phase
+            t0 = now_ms()
+            p.start(g)
+            most = since(t0)
+            total = most
+            steps = 0
+            done = False
+            while not done:
+                t = now_ms()
+                done = p.step()
+                d = since(t)
+                most = max(most, d)
+                total += d
+                steps += 1
+            out.append("%s %d steps %.0f/%.0f ms" % (G.PHASE_NAMES[ph] if hasattr(G, "PHASE_NAMES")
+                                                   else ph, steps, most, total))
+            p.apply(g)
+        print("  opening %s: longest step / total: %s" % ("swap2+put2" if put2 else op,
+                                                           ", ".join(out)))
+
+
 def main(argv):
     def opt(name, default):
         return argv[argv.index(name) + 1] if name in argv and argv.index(name) + 1 < len(argv) \
@@ -231,6 +270,11 @@ def main(argv):
             print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_ai.py --heap")
             return
         heap_driver(levels, rule)
+        return
+    if "--opening" in argv:
+        for name in levels:
+            print("== %s" % name)
+            bench_opening(name)
         return
     entries = [] if "--no-tactics" in argv else tactics.load(opt("--data", tactics.DATA))
     sets = (("opening", [board_of(m) for m in OPENINGS]),

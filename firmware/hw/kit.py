@@ -133,5 +133,7 @@ def setup(name=None, wdt_ms=0, profile=None, ticks=ticks_ms):
     if buz is not None:
         pwm = machine.PWM(machine.Pin(buz))
         pwm.duty_u16(0)
+    # A profile may enable the watchdog with "wdt_ms" (cannot be stopped; rp2 max ~8300 ms).
+    wdt_ms = wdt_ms or p.get("wdt_ms", 0)
     wdt = machine.WDT(timeout=wdt_ms) if wdt_ms else None
     return Hardware(p, display, _buttons(p, machine, ticks), Sound(pwm), wdt)

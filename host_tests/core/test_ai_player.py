@@ -2,7 +2,7 @@
 from gomoku import game as G
 from gomoku import rules
 from ai.player import AIPlayer
-from ai.engine import EASY, MEDIUM
+from ai.engine import EASY, MEDIUM, HARD
 
 
 def _run(rule, opening, stop_at):
@@ -62,3 +62,80 @@ def test_wants_draw_answers():
     p = AIPlayer(EASY, rules.FREESTYLE)
     g.play(g.board.idx(7, 7))
     assert p.wants_draw(g) in (True, False)
+
+
+# No single step() of an AI decision may do more than this many nodes (Pos.put calls): about
+# 0.3 s in the VM, under the watchdog on a device.
+STEP_NODES = 320
+
+
+def _sliced(p, g, seen):
+    # Run one decision step by step, counting Pos.put calls per step; seen[phase] keeps the
+    # most steps a decision of that phase took. Returns the largest step.
+    from ai.eval import Pos
+    orig = Pos.put
+    n = [0]
+
+    def put(self, i, c):
+        n[0] += 1
+        return orig(self, i, c)
+
+    Pos.put = put
+    try:
+        most = 0
+        n[0] = 0
+        p.start(g)
+        most = n[0]
+        steps = 0
+        done = False
+        while not done:
+            n[0] = 0
+            done = p.step()
+            most = max(most, n[0])
+            steps += 1
+    finally:
+        Pos.put = orig
+    ph = g.phase
+    seen[ph] = max(seen.get(ph, 0), steps)
+    p.apply(g)
+    return most
+
+
+def _opening_steps(rule, opening, level, choices):
+    g = G.Game(15, rule, opening, ai=(True, True))
+    ps = (AIPlayer(level, rule, seed=5), AIPlayer(level, rule, seed=6))
+    seen = {}
+    while not g.over() and g.board.count() < 7:
+        ph = g.phase
+        if ph in choices:
+            g.choose(choices[ph])  # force the branch under test
+            continue
+        assert _sliced(ps[g.actor()], g, seen) <= STEP_NODES, ph
+    return seen
+
+
+def test_pro_decisions_are_sliced():
+    seen = _opening_steps(rules.RENJU, G.OPEN_PRO, HARD, {})
+    for ph in (G.OPEN3, G.SWAP, G.PROPOSE, G.CHOOSE, G.PLAY):
+        assert ph in seen
+    # Decisions made of several searches run in several slices (the third stone: 25 points).
+    assert seen[G.OPEN3] > 20 and seen[G.CHOOSE] > 2
+
+
+def test_swap2_decisions_are_sliced():
+    seen = _opening_steps(rules.FREESTYLE, G.OPEN_SWAP2, HARD, {})
+    assert G.OPEN3 in seen and G.SWAP2 in seen
+    # The PUT2 branch: two extra stones and the colour pick.
+    g = G.Game(15, rules.FREESTYLE, G.OPEN_SWAP2, ai=(True, True))
+    p = AIPlayer(HARD, rules.FREESTYLE, seed=3)
+    seen = {}
+    for _ in range(3):
+        assert _sliced(p, g, seen) <= STEP_NODES
+    g.choose(G.PUT2)
+    for _ in range(2):
+        assert g.phase == G.EXTRA
+        assert _sliced(p, g, seen) <= STEP_NODES
+    assert g.phase == G.PICK
+    assert _sliced(p, g, seen) <= STEP_NODES
+    assert g.phase == G.PLAY and g.board.count() == 5
+    assert seen[G.EXTRA] > 5

@@ -3,6 +3,7 @@ import json
 import os
 
 import machine
+import vpanel
 import pytest
 
 import hwfix
@@ -151,3 +152,16 @@ def test_watchdog_is_fed_by_poll():
     hw.poll(0)
     hw.poll(10)
     assert w.feeds == 2
+
+
+def test_profile_can_enable_the_watchdog():
+    machine.reset_state()
+    p = dict(kit.load_profile("ttgo_tdisplay"))
+    vpanel.attach(p)
+    n = len(machine.wdts)
+    kit.setup(profile=p)
+    assert len(machine.wdts) == n  # off unless asked for
+    p["wdt_ms"] = 8000
+    vpanel.attach(p)
+    hw = kit.setup(profile=p)
+    assert machine.wdts[-1].timeout == 8000 and hw.wdt is machine.wdts[-1]
