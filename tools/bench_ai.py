@@ -2,7 +2,7 @@
 #
 #   python tools/bench_ai.py [--levels easy,medium,hard] [--no-tactics] [--rule freestyle]
 #   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
-#   node tools/mp_heap.mjs tools/bench_ai.py --heap [--levels ...]  live heap high-water
+#   node tools/mp_heap.mjs tools/bench_ai.py --heap [--collect] [--levels ...]  live heap
 #   ... tools/bench_ai.py --opening [--levels ...]   AIPlayer opening decisions: longest step()
 # Times: "position" sets use a fresh engine per position whose board is synced before the clock
 # starts, so only the search is timed; "game" replays recorded games with one engine kept
@@ -11,7 +11,9 @@
 # (reference/device-time.md; 20x-45x by workload).
 # Heap: the wasm VM reclaims garbage only between top-level runPython() calls, so --heap makes
 # this script define heap_step() and tools/mp_heap.mjs call it once per engine step: the live
-# heap is read at the start of each call, with the garbage of the previous step gone.
+# heap is read at the start of each call, with the garbage of the previous step gone (the port's
+# collector is conservative and leaves some; --collect runs gc.collect() first, which clears
+# that too: the figure a device's allocator can count on, since it collects before failing).
 import gc
 import sys
 import time
@@ -151,7 +153,7 @@ def fmt_ms(ms):
     return "%7.1f ms" % ms
 
 
-def heap_driver(levels, rule):
+def heap_driver(levels, rule, collect):
     """Define heap_step() for tools/mp_heap.mjs: each call does one engine step of a game replay
     (kept engine, both sides, all levels in turn) and first reads the live heap."""
     plan = []
@@ -163,6 +165,8 @@ def heap_driver(levels, rule):
 
     def heap_step():
         global engine
+        if collect:
+            gc.collect()
         live = gc.mem_alloc() - _M0
         if st["i"] < 0:
             if st["i"] == -2:
@@ -269,7 +273,7 @@ def main(argv):
         if not (MICRO and hasattr(gc, "mem_alloc")):
             print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_ai.py --heap")
             return
-        heap_driver(levels, rule)
+        heap_driver(levels, rule, "--collect" in argv)
         return
     if "--opening" in argv:
         for name in levels:

@@ -150,10 +150,8 @@ class VirtualPanel:
         self._y = y
         self._hi = hi
 
-    def raw(self, x, y):
-        # RGB565 value stored in RAM behind the user's pixel (x, y) in the kit's orientation.
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise IndexError("pixel outside the panel")
+    def ram_index(self, x, y):
+        # Index in RAM of the user's pixel (x, y) in the kit's orientation.
         gw, gh = self.glass
         k = self.view
         if k == 0:
@@ -166,7 +164,13 @@ class VirtualPanel:
             gc, gr = y, gh - 1 - x
         if self.mirror:
             gc = gw - 1 - gc
-        return self.ram[(self.origin[1] + gr) * self.ram_w + self.origin[0] + gc]
+        return (self.origin[1] + gr) * self.ram_w + self.origin[0] + gc
+
+    def raw(self, x, y):
+        # RGB565 value stored in RAM behind the user's pixel (x, y).
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError("pixel outside the panel")
+        return self.ram[self.ram_index(x, y)]
 
     def pixel(self, x, y):
         # (r, g, b), 8 bits each, as the glass shows it: dark when off or asleep.

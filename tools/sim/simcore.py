@@ -242,23 +242,7 @@ class Sim:
         # RAM index behind every user pixel, in reading order (as VirtualPanel.raw() maps it).
         if self._index is None:
             p = self.panel
-            gw, gh = p.glass
-            ox, oy = p.origin
-            out = []
-            for y in range(p.height):
-                for x in range(p.width):
-                    k = p.view
-                    if k == 0:
-                        gc, gr = x, y
-                    elif k == 1:
-                        gc, gr = gw - 1 - y, x
-                    elif k == 2:
-                        gc, gr = gw - 1 - x, gh - 1 - y
-                    else:
-                        gc, gr = y, gh - 1 - x
-                    if p.mirror:
-                        gc = gw - 1 - gc
-                    out.append((oy + gr) * p.ram_w + ox + gc)
+            out = [p.ram_index(x, y) for y in range(p.height) for x in range(p.width)]
             self._index = itemgetter(*out)
         return self._index
 
