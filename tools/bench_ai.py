@@ -231,6 +231,8 @@ def bench_opening(name):
     from gomoku import rules
     from ai.player import AIPlayer
     level = engine.LEVEL_NAMES.index(name)
+    names = {G.OPEN3: "stone", G.SWAP: "swap", G.PROPOSE: "propose", G.CHOOSE: "choose",
+             G.SWAP2: "swap2", G.EXTRA: "put2", G.PICK: "pick", G.PLAY: "move"}
     for rule, op, put2 in ((rules.RENJU, G.OPEN_PRO, False), (rules.FREESTYLE, G.OPEN_SWAP2, False),
                            (rules.FREESTYLE, G.OPEN_SWAP2, True)):
         g = G.Game(15, rule, op, ai=(True, True))
@@ -255,11 +257,10 @@ def bench_opening(name):
                 most = max(most, d)
                 total += d
                 steps += 1
-            out.append("%s %d steps %.0f/%.0f ms" % (G.PHASE_NAMES[ph] if hasattr(G, "PHASE_NAMES")
-                                                   else ph, steps, most, total))
+            out.append("%s %d steps %.0f/%.0f ms" % (names.get(ph, ph), steps, most, total))
             p.apply(g)
-        print("  opening %s: longest step / total: %s" % ("swap2+put2" if put2 else op,
-                                                           ", ".join(out)))
+        print("  %s: steps, longest step/total: %s" % (
+            "swap2+put2" if put2 else ("pro" if op == G.OPEN_PRO else "swap2"), ", ".join(out)))
 
 
 def main(argv):

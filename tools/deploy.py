@@ -13,7 +13,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 ARCH = {"rp2": "armv6m", "esp32": "xtensawin"}
 AS_SOURCE = ("main.py", "boot.py")  # the device runs these by name, so they stay .py
-HOST_ONLY = ("manifest.py", "micropython.py")  # build recipe and CPython stand-in
+# Build recipe, CPython stand-in, pattern-table generator: never needed on a board.
+HOST_ONLY = ("manifest.py", "micropython.py", "ai/patgen.py")
 sys.path.insert(0, FIRMWARE)
 from hw import kit  # noqa: E402  (reused for profile lookup and the known-kits error)
 
@@ -23,8 +24,9 @@ def firmware_files():
     for d, dirs, files in os.walk(FIRMWARE):
         dirs[:] = sorted(x for x in dirs if x != "__pycache__")
         for f in sorted(files):
-            if f.endswith(".py") and f not in HOST_ONLY:
-                out.append(os.path.relpath(os.path.join(d, f), FIRMWARE).replace(os.sep, "/"))
+            rel = os.path.relpath(os.path.join(d, f), FIRMWARE).replace(os.sep, "/")
+            if f.endswith(".py") and rel not in HOST_ONLY:
+                out.append(rel)
     return out
 
 

@@ -16,9 +16,6 @@ _FW = (-27, -9, 3, 1)
 _BW = (-81, -243, 729, 2187)
 
 
-_blank = None  # ((size, rule), kb, kw, sb, sw, eb, ew) of the empty board
-
-
 class Pos:
     """Shares cells, hash and history with `board` (moves go through board.put/take)."""
 
@@ -29,22 +26,15 @@ class Pos:
         self.dirs = board.dirs
         self.pb, self.pw = P.tables(rule)
         n = len(cells)
-        self.cand = array("H", [0] * n)  # stack of points that became near a stone
+        self.cand = array("H", bytes(2 * n))  # stack of points that became near a stone
         self.nc = 0
-        # Start from the empty board (cached: a full scan is slow on a device) and replay the
-        # stones, so an occupied point's frozen state is what take() expects.
+        # Start from the empty board and replay the stones, so an occupied point's frozen state
+        # is what take() expects. The empty board is scanned, not cached: a Pos lives as long
+        # as its Engine, and a cached copy would hold 7 KB of heap for good.
         stones = [(i, cells[i]) for i in board.hist]
         for i, _ in stones:
             cells[i] = EMPTY
-        global _blank
-        if _blank is None or _blank[0] != (board.size, rule):
-            kb, kw, sb, sw, eb, ew, _, _ = self.scratch()
-            _blank = ((board.size, rule), kb, kw, sb, sw, eb, ew)
-        _, kb, kw, sb, sw, self.eb, self.ew = _blank
-        self.kb = array("H", kb)
-        self.kw = array("H", kw)
-        self.sb = array("i", sb)
-        self.sw = array("i", sw)
+        self.kb, self.kw, self.sb, self.sw, self.eb, self.ew, _, _ = self.scratch()
         self.near = bytearray(n)
         self.cnt = [0, 0, 0, 0]
         board.hist = []
@@ -57,10 +47,10 @@ class Pos:
         (kb, kw, sb, sw, eb, ew, near, [fives black, fives white, open-four points black, white])."""
         cells = self.cells
         n = len(cells)
-        kb = array("H", [0] * (4 * n))
-        kw = array("H", [0] * (4 * n))
-        sb = array("i", [0] * n)
-        sw = array("i", [0] * n)
+        kb = array("H", bytes(8 * n))
+        kw = array("H", bytes(8 * n))
+        sb = array("i", bytes(4 * n))
+        sw = array("i", bytes(4 * n))
         near = bytearray(n)
         pb = self.pb
         pw = self.pw

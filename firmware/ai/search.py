@@ -20,20 +20,23 @@ _NEARWIN = const(12000)
 _T3 = const(7 << 15)
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three  # the open-three count field
+_AREA = const(3)  # vct(): past the first ply, threes this close to the attacker's last stone
 _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
 
 
 class TT:
-    """Preallocated transposition table: slot = hash & mask; a slot keeps one entry."""
+    """Preallocated transposition table: slot = hash & mask; a slot keeps one entry, checked by
+    the next 16 bits of the hash (hash >> bits), which with the slot makes a 25-bit match."""
 
     def __init__(self, bits=9):
         n = 1 << bits
         self.mask = n - 1
-        self.key = array("i", [0] * n)
-        self.move = array("H", [0] * n)
-        self.val = array("h", [0] * n)
+        self.bits = bits
+        self.key = array("H", bytes(2 * n))
+        self.move = array("H", bytes(2 * n))
+        self.val = array("h", bytes(2 * n))
         self.info = bytearray(n)  # (depth + 1) << 2 | bound, 0 = empty
 
     def clear(self):
@@ -59,8 +62,8 @@ class Search:
         self.limit = 1 << 29
         self.clock = clock
         self.deadline = deadline
-        self.hist = array("H", [0] * len(pos.cells))
-        self.killer = array("H", [0] * 64)
+        self.hist = array("H", bytes(2 * len(pos.cells)))
+        self.killer = array("H", bytes(128))
         self.seq = []  # forced line found by vcf()
         self.qply = 12  # quiescence answers open threes up to this ply
         self.qwidth = 4
@@ -341,10 +344,17 @@ class Search:
                 return True
             if ply >= maxply:
                 return False
-            # Fours first (their answer is forced), then the best k threes.
+            # Fours first (their answer is forced), then the best k threes; past the first ply
+            # only threes near the attacker's last stone, where the attack is being built.
             fours = []
             ss = []
             moves = []
+            r = _AREA if ply else 0
+            if r:
+                w = pos.dirs[1]
+                h = pos.board.hist
+                lx = h[-2] % w
+                ly = h[-2] // w
             for i in range(pos.nc):
                 q = cand[i]
                 if cells[q]:
@@ -354,6 +364,8 @@ class Search:
                     fours.append(q)
                     continue
                 if a < _M3:
+                    continue
+                if r and (abs(q % w - lx) > r or abs(q // w - ly) > r):
                     continue
                 j = len(ss)
                 ss.append(a)
@@ -452,6 +464,7 @@ class Search:
         tt = self.tt
         h = pos.board.hash
         slot = h & tt.mask
+        h = (h >> tt.bits) & 0xFFFF
         best_move = 0
         if tt.info[slot] and tt.key[slot] == h:
             best_move = tt.move[slot]
