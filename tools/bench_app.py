@@ -6,8 +6,8 @@
 #
 # Heap: the wasm VM reclaims garbage only between top-level runPython() calls (tools/mp_run.mjs),
 # so with --heap this script defines heap_step() and tools/mp_heap.mjs calls it once per app
-# loop pass: the live heap is read at the start of each call, after the previous pass's garbage
-# is gone. Counted: everything the device would hold (firmware modules compiled to bytecode,
+# loop pass: the live heap is read at the start of each call, after a gc.collect() there has
+# freed the previous pass's garbage. Counted: everything the device would hold (firmware modules compiled to bytecode,
 # the app, the AI, the hardware objects); not counted: the fakes' model of the panel's RAM,
 # which is set up before the baseline is read. "peak within a pass" adds the most one pass
 # allocated (garbage included, the fakes' decoding too) to the live heap before it: an upper
@@ -126,6 +126,9 @@ def heap_driver(moves):
         st["label"] = label
 
     def heap_step():
+        # Collect first: at the start of a call the VM's conservative collector also frees what
+        # the previous pass left (a device's allocator collects before it fails, too).
+        gc.collect()
         live = gc.mem_alloc()
         if st["gen"] is None:
             st["gen"] = scenario(moves, marks)
@@ -153,7 +156,6 @@ def heap_driver(moves):
             return False
         if st["base"]:
             st["peak"] = max(st["peak"], live + gc.mem_alloc() - a0)
-        gc.collect()  # under the VM this only takes effect when the call returns
         return True
 
     globals()["heap_step"] = heap_step
