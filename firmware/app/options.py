@@ -13,6 +13,8 @@ NEW_GAME = (
     ("colour", "You play", ("black", "white"), (0, 1), 0),
     ("style", "AI style", ("attack", "balanced", "defence"), (60, 0, -60), 1),
     ("limit", "Time", ("off", "5 min", "10 min", "20 min"), (0, 300000, 600000, 1200000), 0),
+    # Renju: a forbidden move by black is refused with its reason (casual) or loses (tournament).
+    ("foul", "Renju foul", ("refused", "loses"), (False, True), 0),
 )
 
 SETTINGS = (
@@ -24,8 +26,8 @@ SETTINGS = (
 
 # Which new-game options each mode shows.
 MODE_KEYS = {
-    "ai": ("rule", "size", "opening", "level", "colour", "style", "limit"),
-    "pnp": ("rule", "size", "opening", "limit"),
+    "ai": ("rule", "size", "opening", "level", "colour", "style", "limit", "foul"),
+    "pnp": ("rule", "size", "opening", "limit", "foul"),
     "demo": ("rule", "size", "opening", "level"),
 }
 

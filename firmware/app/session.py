@@ -26,8 +26,7 @@ class Session:
         else:
             ai = (False, False)
         if game is None:
-            # Forbidden points are refused (not lost): marks or a message tell the player why.
-            game = Game(v("size"), rule, v("opening"), ai, v("limit"), False, clock)
+            game = Game(v("size"), rule, v("opening"), ai, v("limit"), v("foul"), clock)
         elif game.ai != ai:
             raise GameError("save does not match its mode")
         self.game = game

@@ -121,3 +121,19 @@ def test_every_kit_can_finish_a_game_with_its_keys():
             if g.board.count() and d.app.game.temp:
                 d.press("right")
         assert g.board.count() >= 9, kit
+
+
+def test_renju_foul_setting_refuses_or_loses():
+    # The same double three for black: refused with its reason by default, lost when chosen.
+    seq = ("h8", "a1", "h9", "a3", "f7", "a5", "g7", "c1")
+    d = appfix.Driver()
+    d.new_game("pnp", rule="renju")
+    d.play(*seq, "h7")
+    g = d.app.game.s.game
+    assert g.board.count() == 8 and not g.over()
+    assert "double three" in d.app.game.temp
+    d = appfix.Driver()
+    d.new_game("pnp", rule="renju", foul="loses")
+    d.play(*seq, "h7")
+    g = d.app.game.s.game
+    assert g.over() and g.winner == WHITE and g.board.count() == 9
