@@ -17,30 +17,30 @@ SCRIPTS = {
     # d-pad kit. Main menu: Play the AI, Pass and play, AI demo, Settings.
     "pico_lcd_13": [
         "shot:menu place shot:new_game",
-        # Play the AI (rows: rule size opening level colour style time start): renju, start;
+        # Play the AI (rows: rule size opening level colour style time foul start): renju, start;
         # the person (black) plays near the AI's answers.
-        "place place place down*7 place place idle right place idle up place idle "
+        "place place place down*8 place place idle right place idle up place idle "
         "left*2 place idle shot:ai_game",
         # Pass and play, opening swap2 (place cycles free -> swap+5th -> swap2): three stones,
         # then the second player is asked what to do.
-        "down place down*2 place*2 down*2 place place right place down place shot:opening",
+        "down place down*2 place*2 down*3 place place right place down place shot:opening",
         # Pass and play, freestyle: black's row of five on row 8.
-        "down place down*4 place place up place down right place up place down right place "
+        "down place down*5 place place up place down right place up place down right place "
         "up place down right place up place down right place wait:300 shot:game_over",
     ],
     # two keys: GPIO35 right (long: down), GPIO0 place (long: menu); lists walk with right.
     "ttgo_tdisplay": [
         "shot:menu place shot:new_game",
-        # Play the AI (rows: rule opening level colour style time start): renju, start; the
+        # Play the AI (rows: rule opening level colour style time foul start): renju, start; the
         # person places on the first candidate point each turn (the jump list's best guess).
-        "place place right*6 place place idle place idle place idle right place idle "
+        "place place right*7 place place idle place idle place idle right place idle "
         "shot:ai_game",
-        # Pass and play (rule opening time start), swap2: three stones on candidate points.
-        "right place right place place right*2 place place right place right place "
+        # Pass and play (rule opening time foul start), swap2: three stones on candidate points.
+        "right place right place place right*3 place place right place right place "
         "shot:opening",
         # Play the AI again, the person now taking the 4th candidate point every turn: the
         # AI soon makes five.
-        "place right*6 place [ idle break:over right*3 place ]*60 wait:300 shot:game_over",
+        "place right*7 place [ idle break:over right*3 place ]*60 wait:300 shot:game_over",
     ],
 }
 

@@ -92,7 +92,7 @@ def test_loops_stop_at_game_over(tmp_path):
     # a person playing the 4th candidate every turn loses to the AI; the loop ends at game over
     # instead of pressing on into the game-over question.
     sim = simcore.Sim("ttgo_tdisplay", str(tmp_path), simcore.VirtualClock())
-    steps = simscript.parse("place right*6 place [ idle break:over right*3 place ]*60", sim.keys)
+    steps = simscript.parse("place right*7 place [ idle break:over right*3 place ]*60", sim.keys)
     assert steps[-1][0] == "loop" and steps[-1][2] == 60
     player = simscript.Player(sim, steps, None)
     while player.update(sim.step()):

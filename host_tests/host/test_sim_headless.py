@@ -48,7 +48,7 @@ def cell_points(kit_name, n, name):
 
 # Pass and play on the d-pad kit: menu "Pass and play", Start; black walks along row 8, white
 # answers on row 9 until black's fifth stone.
-PNP_DPAD = ("down place down*4 place "
+PNP_DPAD = ("down place down*5 place "
             "place up place down right place up place down right shot:mid place up place "
             "down right place up place down right place wait:300")
 BLACK = ("h8", "j8", "k8", "l8", "m8")
@@ -93,8 +93,8 @@ def test_scripted_game_png_shows_stones_and_winning_five(tmp_path):
 
 def test_two_key_kit_game_and_scaled_shot(tmp_path):
     # TTGO: two keys, few-keys scheme; long presses come from the alias actions in the script.
-    # Menu: right -> Pass and play; new game items rule, opening, time, start.
-    script = "right place right*3 place " + " ".join(["down place"] * 1) + " wait:200"
+    # Menu: right -> Pass and play; new game items rule, opening, time, foul, start.
+    script = "right place right*4 place " + " ".join(["down place"] * 1) + " wait:200"
     r = run_sim("--board", "ttgo_tdisplay", "--headless", "--data", str(tmp_path / "d"),
                 "--script", script, "--shot", str(tmp_path / "t.png"), "--shot-scale", "3")
     assert r.returncode == 0, r.stderr
@@ -192,7 +192,7 @@ def test_window_frame_matches_the_virtual_panel_and_keys_press_pins(tmp_path):
 def test_saves_persist_across_runs(tmp_path):
     data = str(tmp_path / "d")
     r = run_sim("--board", "pico_lcd_13", "--headless", "--data", data,
-                "--script", "down place down*4 place place")
+                "--script", "down place down*5 place place")
     assert r.returncode == 0, r.stderr
     assert os.path.exists(os.path.join(data, "game.json"))
     assert os.path.exists(os.path.join(data, "settings.json"))
