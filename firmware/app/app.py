@@ -164,11 +164,20 @@ class App:
         items.append(Item("quit", "Stop demo" if demo else "Save and quit"))
 
         def pick(menu, it):
+            if it.key == "resign":  # one stray press on a small keypad must not end the game
+                self.show(Menu(self, "Resign?", [Item("no", "No"), Item("yes", "Yes, resign")],
+                               confirm, lambda m: self.show(play)))
+                return
             self.show(play)
             if it.key == "quit":
                 self.main_menu()
             elif it.key != "resume":
                 play.do(it.key)
+
+        def confirm(menu, it):
+            self.show(play)
+            if it.key == "yes":
+                play.do("resign")
 
         self.show(Menu(self, "Game", items, pick, lambda m: self.show(play)))
 

@@ -137,3 +137,18 @@ def test_renju_foul_setting_refuses_or_loses():
     d.play(*seq, "h7")
     g = d.app.game.s.game
     assert g.over() and g.winner == WHITE and g.board.count() == 9
+
+
+def test_resign_asks_first():
+    d = _start_pnp()
+    d.play("h8")
+    g = d.app.game.s.game
+    d.press("menu")
+    d.choose("resign")
+    assert d.app.screen.title == "Resign?" and not g.over()
+    d.choose("no")
+    assert type(d.app.screen).__name__ == "Play" and not g.over()
+    d.press("menu")
+    d.choose("resign")
+    d.choose("yes")
+    assert g.over() and g.reason == 3 and g.winner == BLACK  # white, to move, resigned
