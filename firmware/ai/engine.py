@@ -129,6 +129,9 @@ class Engine:
     # -- work --------------------------------------------------------------------------------
     def _search(self, width):
         s = Search(self.pos, self.tt, width, self.k1, self.k2)
+        if self.level == HARD:
+            s.p43 = 500
+            s.p33 = 250
         if self.time_ms is not None and self.clock is not None:
             s.clock = self.clock
             s.deadline = self.clock() + self.time_ms

@@ -67,6 +67,10 @@ class Search:
         self.seq = []  # forced line found by vcf()
         self.qply = 12  # quiescence answers open threes up to this ply
         self.qwidth = 4
+        # Cost of the opponent's four-three / double-three point in evaluate(); the deeper
+        # hard search profits from a larger one (tools/arena.py), medium does not.
+        self.p43 = _P43
+        self.p33 = _P33
 
     # -- helpers -----------------------------------------------------------------------------
     def _tick(self):
@@ -212,9 +216,9 @@ class Search:
                 return _NEARWIN - 1000  # a double three the opponent cannot answer with a four
             v += 400
         elif ko == 3:
-            v -= _P43
+            v -= self.p43
         elif ko == 2:
-            v -= _P33
+            v -= self.p33
         return 20000 if v > 20000 else (-20000 if v < -20000 else v)
 
     # -- threat search -----------------------------------------------------------------------
