@@ -57,7 +57,26 @@ class Stats:
             self.nodes, self.depth, self.score, self.forced)
 
 
-class Engine:
+class Sliced:
+    """Work done by the generator in self._gen, one bounded slice per step(), so the device's
+    loop keeps running between slices."""
+
+    _gen = None
+
+    def step(self):
+        """One slice of work; True when finished."""
+        g = self._gen
+        if g is None:
+            return True
+        try:
+            next(g)
+        except StopIteration:
+            self._gen = None
+            return True
+        return False
+
+
+class Engine(Sliced):
     def __init__(self, level=HARD, rule=rules.FREESTYLE, seed=1, style=0, nodes=None,
                  time_ms=None, clock=None):
         self.level = level
@@ -105,17 +124,6 @@ class Engine:
         self.stats = Stats()
         self.best = self._fallback()
         self._gen = self._run()
-
-    def step(self):
-        g = self._gen
-        if g is None:
-            return True
-        try:
-            next(g)
-        except StopIteration:
-            self._gen = None
-            return True
-        return False
 
     def cancel(self):
         self._gen = None

@@ -3,11 +3,11 @@
 # start() only sets up, each step() does one short search (a few hundred nodes at most).
 from gomoku import game as G
 from gomoku.board import EMPTY
-from ai.engine import Engine, Rng
+from ai.engine import Engine, Rng, Sliced
 from ai import opening
 
 
-class AIPlayer:
+class AIPlayer(Sliced):
     def __init__(self, level, rule, seed=1, style=0):
         self.engine = Engine(level, rule, seed, style)
         self.rule = rule
@@ -19,18 +19,6 @@ class AIPlayer:
         """Begin deciding what the game asks of the acting player."""
         self.action = None
         self._gen = self._decide(game)
-
-    def step(self):
-        """One slice of work; True when the decision is final."""
-        g = self._gen
-        if g is None:
-            return True
-        try:
-            next(g)
-        except StopIteration:
-            self._gen = None
-            return True
-        return False
 
     def cancel(self):
         """Stop deciding; the best answer so far (if any) stays in self.action."""
