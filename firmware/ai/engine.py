@@ -200,19 +200,13 @@ class Engine(Sliced):
             pass
         st.nodes = s.nodes
         yield
-        # 2. The opponent's forced win if we passed: only moves that break it are kept.
+        # 2. The opponent's forced win if we passed, by fours and then by threats: only the
+        # root moves that break the first one found are kept.
         roots = None
-        if dvcf_n:
-            roots = self._defend(s, c, budget, nodes, dvcf_n, vply)
-            st.nodes = s.nodes
-            if roots is not None and len(roots) == 1:
-                self.best = roots[0]
-                st.forced = "defend"
-                return
-            yield
-        # 2b. The opponent's win by threats if we passed: keep the moves that stop it.
-        if dvct_n and roots is None:
-            roots = self._defend(s, c, budget, nodes, dvct_n, tply, True)
+        for share, plies, threes in ((dvcf_n, vply, False), (dvct_n, tply, True)):
+            if not share or roots is not None:
+                continue
+            roots = self._defend(s, c, budget, nodes, share, plies, threes)
             st.nodes = s.nodes
             if roots is not None and len(roots) == 1:
                 self.best = roots[0]
