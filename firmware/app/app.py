@@ -5,15 +5,14 @@ from micropython import const
 from hw import clock as _clock
 from app import options as O, theme as T, layout
 from app.keys import Keys
-from app.menu import Menu, Item, MENU_W
 from app.store import Store, Damaged
 from app import session as S
 from app.ui import Scratch
+from overlay import drop
 
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
 SETTINGS = "settings.json"
 GAME = "game.json"
-_MODE_TITLES = {"ai": "Play the AI", "pnp": "Pass and play", "demo": "AI demo"}
 
 
 class App:
@@ -22,8 +21,8 @@ class App:
         # Game clocks subtract times, so they need a clock that does not wrap.
         self.clock = clock or _clock.monotonic_ms
         d = hw.display
-        # The largest piece ever drawn at once: a menu row, a status row or the column labels.
-        big = max(min(MENU_W, d.width) * 18, d.width * 10, 19 * 12 * 9, 15 * 15 * 9)
+        # The largest piece ever drawn at once: a text row (menus, status) or the column labels.
+        big = max(d.width * layout.ROW_H, 19 * 12 * 9, 15 * 15 * 9)
         self.scratch = Scratch(2 * big)
         self.keys = Keys(hw.buttons.actions)
         self.store = Store(root)
@@ -64,6 +63,8 @@ class App:
 
     def show(self, screen):
         self.screen = screen
+        if screen is self.game:
+            drop("app.menus", "app.menu")
         screen.enter()
 
     def touch(self, now):
@@ -81,105 +82,34 @@ class App:
         self.saved = None
 
     # -- screens -----------------------------------------------------------------------------
+    # The menus live in app.menus, loaded when one opens and dropped when the game screen
+    # shows: a board keeps .mpy bytecode in RAM, and the AI wants that RAM during a game.
     def main_menu(self):
         self.game = None
-        items = [Item("ai", "Play the AI"), Item("pnp", "Pass and play"), Item("demo", "AI demo")]
-        if self.saved is not None:
-            items.insert(0, Item("resume", "Resume game"))
-        items.append(Item("settings", "Settings"))
-        self.show(Menu(self, "GOMOKU", items, self._main_pick, footer=self.notice, big=True))
+        from app import menus
 
-    def _main_pick(self, menu, it):
-        self.notice = ""
-        if it.key == "resume":
-            self.play(self.saved)
-        elif it.key == "settings":
-            self.settings_menu()
-        else:
-            self.new_game_menu(it.key)
+        menus.main(self)
 
     def new_game_menu(self, mode):
-        d = self.hw.display
-        items = []
-        for key in O.MODE_KEYS[mode]:
-            row = O.find(O.NEW_GAME, key)
-            if key == "size" and len(layout.sizes(d.width, d.height)) < 2:
-                continue  # this panel cannot show 19x19 readably
-            items.append(Item(key, row[1], row[2], self.chosen[key]))
-        items.append(Item("start", "Start"))
-        items.append(Item("back", "Back"))
+        from app import menus
 
-        def pick(menu, it):
-            if it.names is not None:
-                self.chosen[it.key] = it.index
-            elif it.key == "start":
-                self.save_settings()
-                seed = self.clock() & 0x3FFF
-                chosen = dict(self.chosen)
-                if "size" not in [i.key for i in items]:
-                    chosen["size"] = 0
-                self.forget_game()
-                s = S.Session(mode, chosen, self.clock, seed)
-                self.save_game(s)
-                self.play(s)
-            else:
-                self.main_menu()
-
-        self.show(Menu(self, _MODE_TITLES[mode], items, pick, lambda m: self.main_menu()))
+        menus.new_game(self, mode)
 
     def settings_menu(self):
-        items = [Item(r[0], r[1], r[2], self.settings[r[0]]) for r in O.SETTINGS]
-        items.append(Item("back", "Back"))
+        from app import menus
 
-        def pick(menu, it):
-            if it.names is None:
-                self.save_settings()
-                self.main_menu()
-                return
-            self.settings[it.key] = it.index
-            self.hw.sound.mute = not self.opt("sound")
-            if it.key == "theme":
-                self.theme = T.make(self.opt("theme"))
-                menu.enter()
+        menus.settings(self)
 
-        def back(menu):
-            self.save_settings()
-            self.main_menu()
+    def game_menu(self, play):
+        from app import menus
 
-        self.show(Menu(self, "Settings", items, pick, back))
+        menus.in_game(self, play)
 
     def play(self, session):
         from app.play import Play
 
         self.game = Play(self, session)
         self.show(self.game)
-
-    def game_menu(self, play):
-        items = [Item("resume", "Resume")]
-        for key, label in (("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
-                           ("draw", "Offer draw"), ("resign", "Resign")):
-            if play.can(key):
-                items.append(Item(key, label))
-        demo = play.s.mode == "demo"
-        items.append(Item("quit", "Stop demo" if demo else "Save and quit"))
-
-        def pick(menu, it):
-            if it.key == "resign":  # one stray press on a small keypad must not end the game
-                self.show(Menu(self, "Resign?", [Item("no", "No"), Item("yes", "Yes, resign")],
-                               confirm, lambda m: self.show(play)))
-                return
-            self.show(play)
-            if it.key == "quit":
-                self.main_menu()
-            elif it.key != "resume":
-                play.do(it.key)
-
-        def confirm(menu, it):
-            self.show(play)
-            if it.key == "yes":
-                play.do("resign")
-
-        self.show(Menu(self, "Game", items, pick, lambda m: self.show(play)))
 
     # -- the loop ----------------------------------------------------------------------------
     def step(self, now=None):

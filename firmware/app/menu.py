@@ -4,6 +4,7 @@ from micropython import const
 
 
 from app import ui, keys as K
+from app.layout import ROW_H
 
 MENU_W = const(240)  # text column width: wider panels centre it
 
@@ -58,19 +59,25 @@ class Menu:
             ui.big_text(v, small, self.title, t.accent, t.bg, k)
             v.send(d, (d.width - v.w) // 2, 6)
         else:
-            v = a.scratch.view(self.w, self.rh)
-            ui.row(v, self.title, t.accent, t.bg, (self.w - 8 * len(self.title)) // 2)
-            v.send(d, self.x, 0)
+            self._row(0, self.title, t.accent, t.bg, (self.w - 8 * len(self.title)) // 2)
         self.shown = [None] * self.fits
         self.draw_footer()
         self.draw()
 
+    def _row(self, y, text, fg, bg, x):
+        # Only the text band goes through the shared scratch buffer (which keeps that buffer
+        # small); the margins above and below it are plain fills.
+        d = self.app.hw.display
+        pad = (self.rh - ROW_H) // 2
+        d.fill_rect(self.x, y, self.w, pad, bg)
+        v = self.app.scratch.view(self.w, ROW_H)
+        ui.row(v, text, fg, bg, x)
+        v.send(d, self.x, y + pad)
+        d.fill_rect(self.x, y + pad + ROW_H, self.w, self.rh - pad - ROW_H, bg)
+
     def draw_footer(self):
-        a = self.app
-        t = a.theme
-        v = a.scratch.view(self.w, self.rh)
-        ui.row(v, self.footer[:self.cols], t.dim, t.bg, 0)
-        v.send(a.hw.display, self.x, a.hw.display.height - self.rh)
+        t = self.app.theme
+        self._row(self.app.hw.display.height - self.rh, self.footer[:self.cols], t.dim, t.bg, 0)
 
     def draw(self):
         a = self.app
@@ -79,7 +86,6 @@ class Menu:
             self.top = self.sel
         elif self.sel >= self.top + self.fits:
             self.top = self.sel - self.fits + 1
-        v = a.scratch.view(self.w, self.rh)
         for r in range(self.fits):
             k = self.top + r
             if k < len(self.items):
@@ -95,8 +101,8 @@ class Menu:
             if self.shown[r] == key:
                 continue
             self.shown[r] = key
-            ui.row(v, text, t.sel_fg if sel else t.fg, t.sel_bg if sel else t.bg, 6)
-            v.send(a.hw.display, self.x, self.head + r * self.rh)
+            self._row(self.head + r * self.rh, text, t.sel_fg if sel else t.fg,
+                      t.sel_bg if sel else t.bg, 6)
 
     def key(self, action, kind):
         k = self.app.keys.list(action, kind)

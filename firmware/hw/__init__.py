@@ -1,0 +1,24 @@
+# The hardware a kit gives the app; hw.kit builds it from the kit profile.
+from hw.clock import ticks_ms
+
+
+class Hardware:
+    def __init__(self, profile, display, buttons, sound, wdt):
+        self.profile = profile
+        self.name = profile["id"]
+        self.display = display
+        self.buttons = buttons
+        self.sound = sound
+        self.wdt = wdt
+
+    def feed(self):
+        if self.wdt is not None:
+            self.wdt.feed()
+
+    def poll(self, now=None):
+        if now is None:
+            now = ticks_ms()
+        events = self.buttons.poll(now)
+        self.sound.update(now)
+        self.feed()
+        return events

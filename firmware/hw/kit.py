@@ -1,7 +1,9 @@
 # The only module that touches machine: loads a kit profile and builds the hardware objects.
+# Needed once at boot: main.py drops it afterwards (overlay.drop), so its code is collected.
 import gc
 import json
 
+from hw import Hardware
 from hw.clock import ticks_ms
 
 _INPUT_ONLY_ESP32 = (34, 35, 36, 37, 38, 39)  # no internal pull resistors on these
@@ -97,28 +99,6 @@ def _buttons(p, machine, ticks):
             io = Pin(n, Pin.IN, Pin.PULL_UP)
         keys.append((io, short, long))
     return Buttons(keys, ticks)
-
-
-class Hardware:
-    def __init__(self, profile, display, buttons, sound, wdt):
-        self.profile = profile
-        self.name = profile["id"]
-        self.display = display
-        self.buttons = buttons
-        self.sound = sound
-        self.wdt = wdt
-
-    def feed(self):
-        if self.wdt is not None:
-            self.wdt.feed()
-
-    def poll(self, now=None):
-        if now is None:
-            now = ticks_ms()
-        events = self.buttons.poll(now)
-        self.sound.update(now)
-        self.feed()
-        return events
 
 
 def setup(name=None, wdt_ms=0, profile=None, ticks=ticks_ms):
