@@ -93,3 +93,26 @@ def test_draw_offer_to_the_ai_and_hint():
     g = play.s.game
     assert g.draw_offer == -1  # answered at once
     assert play.temp in ("AI accepts the draw", "AI declines the draw")
+
+
+def test_menus_and_opening_book_leave_memory_during_play():
+    # A board keeps .mpy bytecode in RAM: code a game does not need must not stay loaded.
+    import sys
+
+    d = appfix.Driver("pico_lcd_13")
+    assert "app.menus" in sys.modules  # the main menu is showing
+    d.new_game("ai", level="medium")
+    play = d.app.game
+    g = play.s.game
+    assert "app.menus" not in sys.modules and "app.menu" not in sys.modules
+    while g.board.count() < 6:
+        if not g.ai_to_act():
+            d.press("back")  # jump to a candidate
+            d.press("place")
+        else:
+            d.run(50)
+    assert "ai.opening" not in sys.modules  # past the book
+    d.press("menu")
+    assert d.app.screen.title == "Game" and "app.menus" in sys.modules
+    d.choose("resume")
+    assert d.app.screen is play and "app.menus" not in sys.modules
