@@ -2,6 +2,7 @@
 import appfix
 from appfix import close, rgb
 from hw import kit
+from app.app import App
 
 
 def test_every_kit_boots_to_the_main_menu():
@@ -41,3 +42,45 @@ def test_backlight_sleeps_and_the_waking_key_is_swallowed():
     assert m.sel == 0  # the waking press did nothing else
     d.press("down")
     assert m.sel == 1
+
+
+def test_main_py_boots_the_deployed_kit_and_drops_the_boot_code(tmp_path, monkeypatch):
+    # firmware/main.py as a board runs it: /kit.json written by tools/deploy.py, then the app.
+    import json
+    import os
+    import runpy
+    import sys
+
+    import hwfix
+    import machine
+    import vpanel
+    from app import app as app_mod
+
+    p = kit.load_profile("pico_lcd_13")
+    (tmp_path / "kit.json").write_text(json.dumps(p))
+    monkeypatch.chdir(tmp_path)
+    machine.reset_state()
+    screen = vpanel.attach(p)
+    started = []
+
+    class Started(Exception):
+        pass
+
+    def run(hw, root="/"):
+        started.append(hw)
+        raise Started()
+
+    monkeypatch.setattr(app_mod, "run", run)
+    main = os.path.join(os.path.dirname(hwfix.__file__), "..", "..", "firmware", "main.py")
+    try:
+        runpy.run_path(main, run_name="__main__")
+    except Started:
+        pass
+    finally:
+        dropped = "hw.kit" not in sys.modules
+        import hw.kit  # noqa: F401  (back for the other tests)
+    assert dropped  # boot-only code leaves RAM before the game starts
+    hw = started[0]
+    assert hw.name == "pico_lcd_13" and screen.bytes_sent > 0
+    a = App(hw, str(tmp_path), lambda: 1000)
+    assert a.screen.title == "GOMOKU"
