@@ -57,7 +57,17 @@ class Menu:
             v = a.scratch.view(8 * n * k, 8 * k)
             small = a.scratch.view(8 * n, 8, 2 * v.w * v.h)
             ui.big_text(v, small, self.title, t.accent, t.bg, k)
-            v.send(d, (d.width - v.w) // 2, 6)
+            tx = (d.width - v.w) // 2
+            v.send(d, tx, 6)
+            if tx >= 24:
+                # Either side of the title a board point with a stone: black, then white.
+                c = a.scratch.view(16, 16)
+                for col, rim, x in ((t.black, t.black, tx - 24), (t.white, t.rim, tx + v.w + 8)):
+                    c.fill(t.board)
+                    c.hline(0, 8, 16, t.grid)
+                    c.vline(8, 0, 16, t.grid)
+                    ui.stone(c, 8, 8, 6, col, rim)
+                    c.send(d, x, 6)
         else:
             self._row(0, self.title, t.accent, t.bg, (self.w - 8 * len(self.title)) // 2)
         self.shown = [None] * self.fits

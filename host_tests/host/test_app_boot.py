@@ -84,3 +84,13 @@ def test_main_py_boots_the_deployed_kit_and_drops_the_boot_code(tmp_path, monkey
     assert hw.name == "pico_lcd_13" and screen.bytes_sent > 0
     a = App(hw, str(tmp_path), lambda: 1000)
     assert a.screen.title == "GOMOKU"
+
+
+def test_title_shows_a_black_and_a_white_stone_beside_the_name():
+    d = appfix.Driver("pico_lcd_13")
+    t = d.app.theme
+    w = d.screen.width
+    tx = (w - 16 * len("GOMOKU")) // 2
+    assert close(d.pixel(tx - 16, 14), rgb(t.black))
+    assert close(d.pixel(tx + 16 * 6 + 16, 14), rgb(t.white))
+    assert close(d.pixel(tx - 24, 7), rgb(t.board))
