@@ -75,7 +75,6 @@ def scenario(moves, marks):
     # the compiler's garbage is not the app's (the device loads .mpy or frozen bytecode).
     from app.app import App
     from app.session import Session
-    from app import options as O
     from app import boardview, status, jump, keys, store  # noqa: F401
     import app.play  # noqa: F401
     # app.menus and app.menu are not held here: the app drops them while a game is shown.
@@ -85,7 +84,7 @@ def scenario(moves, marks):
     yield
     root = "/tmp" if not MICRO else "."
     a = App(hw, root, clock)
-    chosen = O.defaults(O.NEW_GAME)
+    chosen = dict(a.chosen)  # the new-game menu's choices (app.options is not held here)
     chosen["level"] = 2  # hard
     chosen["colour"] = 0
     s = Session("ai", chosen, clock, 7)

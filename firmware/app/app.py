@@ -3,7 +3,7 @@ from micropython import const
 
 
 from hw import clock as _clock
-from app import options as O, theme as T, layout
+from app import theme as T, layout
 from app.keys import Keys
 from app.store import Store, Damaged
 from app import session as S
@@ -27,6 +27,8 @@ class App:
         self.keys = Keys(hw.buttons.actions)
         self.store = Store(root)
         self.notice = ""
+        from app import options as O  # dropped with the menus during a game (App.show)
+
         self.settings = O.defaults(O.SETTINGS)
         self.chosen = O.defaults(O.NEW_GAME)
         try:
@@ -36,6 +38,7 @@ class App:
                 self.chosen = O.clean(O.NEW_GAME, data.get("n"))
         except Damaged as e:
             self.notice = "Bad settings: " + e.moved_to
+        self._resolve()
         self.theme = T.make(self.opt("theme"))
         hw.sound.mute = not self.opt("sound")
         self.saved = None  # a Session from the save file, offered as "Resume"
@@ -56,7 +59,16 @@ class App:
 
     # -- helpers for screens -----------------------------------------------------------------
     def opt(self, key):
-        return O.value(O.SETTINGS, self.settings, key)
+        return self.values[key]
+
+    def _resolve(self):
+        from app import options as O
+
+        self.values = {r[0]: O.value(O.SETTINGS, self.settings, r[0]) for r in O.SETTINGS}
+
+    def set_setting(self, key, index):
+        self.settings[key] = index
+        self._resolve()
 
     def sound(self, name):
         self.hw.sound.play(name)
@@ -64,7 +76,7 @@ class App:
     def show(self, screen):
         self.screen = screen
         if screen is self.game:
-            drop("app.menus", "app.menu")
+            drop("app.menus", "app.menu", "app.options")
         screen.enter()
 
     def touch(self, now):

@@ -64,7 +64,7 @@ def settings(app):
             app.save_settings()
             main(app)
             return
-        app.settings[it.key] = it.index
+        app.set_setting(it.key, it.index)
         app.hw.sound.mute = not app.opt("sound")
         if it.key == "theme":
             app.theme = T.make(app.opt("theme"))

@@ -1,7 +1,6 @@
 # One match: the Game, who plays each side (person or AI), the AI's sliced thinking, and the
 # save record (Game.export() plus the app's own fields).
 from gomoku.game import Game, GameError
-from app import options as O
 from hw.clock import ticks_diff
 
 KIND = "gomoku-save"  # tells our save apart from a foreign json file
@@ -16,6 +15,8 @@ class Session:
         self.chosen = chosen
         self.seed = seed
         self.clock = clock
+        from app import options as O  # not kept loaded during play (App.show)
+
         v = lambda k: O.value(O.NEW_GAME, chosen, k)  # noqa: E731
         rule = v("rule")
         if mode == "ai":
@@ -112,6 +113,8 @@ def check(d):
 
 def restore(d, clock):
     check(d)
+    from app import options as O
+
     chosen = O.clean(O.NEW_GAME, d.get("opts"))
     g = Game.restore(d["game"], clock)
     return Session(d["mode"], chosen, clock, d["seed"], g)
