@@ -82,7 +82,7 @@ class Game:
         self.limit = limit_ms
         self.forbidden_loses = forbidden_loses
         self.clock = clock or _no_clock
-        self.log = []  # (kind, player, arg, snapshot before)
+        self.log = []  # (kind, player, arg, snapshot before, clock 0 before, clock 1 before)
         self.redo_log = []  # (kind, player, arg, clocks after)
         self.black = 0  # the player holding black
         self.phase = PLAY if opening == OPEN_FREE else OPEN3
@@ -276,10 +276,10 @@ class Game:
             self._redo_one()
 
     def _undo_one(self):
-        kind, player, arg, snap = self.log.pop()
+        kind, player, arg, snap, u0, u1 = self.log.pop()
         after = (self.used[0], self.used[1])
         (self.phase, self.black, self.proposals, self.winner, self.reason, self.win_cells,
-         self.draw_offer, u0, u1, stones) = snap
+         self.draw_offer, stones) = snap
         for _ in range(stones):
             self.board.take()
         self.used[0] = u0
@@ -301,7 +301,7 @@ class Game:
         """Everything needed to rebuild this game: settings, the action log and the clocks,
         as plain ints and lists (for json)."""
         acts = []
-        for kind, player, arg, _ in self.log:
+        for kind, player, arg, _, _, _ in self.log:
             acts.append([kind, player] + (list(arg) if kind == _PROPOSE else [arg]))
         return {"v": 1, "size": self.board.size, "rule": self.rule, "opening": self.opening,
                 "ai": [int(self.ai[0]), int(self.ai[1])], "limit": self.limit,
@@ -351,13 +351,19 @@ class Game:
 
     # -- the one place where state changes ---------------------------------------------------
     def _snapshot(self, stones):
-        return (self.phase, self.black, self.proposals, self.winner, self.reason,
-                self.win_cells, self.draw_offer, self.used[0], self.used[1], stones)
+        # What undo restores, less the clocks. It rarely changes from one move to the next, so
+        # equal snapshots share one tuple: a long game's log then costs about 36 bytes a move.
+        s = (self.phase, self.black, self.proposals, self.winner, self.reason, self.win_cells,
+             self.draw_offer, stones)
+        if self.log and self.log[-1][3] == s:
+            return self.log[-1][3]
+        return s
 
     def _do(self, kind, player, arg):
         now = self.clock()
         a = self.actor()
         before = self._snapshot(1 if kind == _MOVE else 0)
+        u0, u1 = self.used
         if a >= 0:
             self.used[a] += now - self.t0
         self.t0 = now
@@ -382,7 +388,7 @@ class Game:
             self._finish(0, R_AGREED, None)
         else:
             self.draw_offer = -1
-        self.log.append((kind, player, arg, before))
+        self.log.append((kind, player, arg, before, u0, u1))
         self.redo_log = []
 
     def _after_move(self, i, colour, forbidden):
