@@ -1,6 +1,7 @@
 # Host stand-in for MicroPython's machine module: pins with settable levels, SPI buses that
 # feed attached virtual devices and count bytes, PWM with a history, WDT (CPython and MicroPython).
 
+keep_history = True  # PWM.history records every call; heap benchmarks turn it off
 levels = {}  # GPIO number -> level (inputs idle high: the kits' buttons are pulled up)
 pins = {}  # GPIO number -> last Pin object built for it
 pwms = {}  # GPIO number -> last PWM object built for it
@@ -145,7 +146,8 @@ class PWM:
         if f is None:
             return self._freq
         self._freq = f
-        self.history.append(("freq", f))
+        if keep_history:
+            self.history.append(("freq", f))
 
     def duty_u16(self, d=None):
         if d is None:
@@ -153,11 +155,13 @@ class PWM:
         if not 0 <= d <= 65535:
             raise ValueError("duty_u16 out of range")
         self._duty = d
-        self.history.append(("duty", d))
+        if keep_history:
+            self.history.append(("duty", d))
 
     def deinit(self):
         self._duty = 0
-        self.history.append(("deinit", 0))
+        if keep_history:
+            self.history.append(("deinit", 0))
 
     def tone(self):
         # What the speaker plays now: frequency in Hz, 0 when silent.

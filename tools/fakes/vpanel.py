@@ -44,7 +44,7 @@ class VirtualPanel:
         self.glass_invert = invert
         self.glass_bgr = bgr
         self.bytes_sent = 0
-        self.commands = []  # every command byte received, in order
+        self.commands = []  # every command byte received, in order (None: not kept)
         self.ram = array.array("H", bytes(2 * self.ram_w * self.ram_h))
         self._reset()
         if self.view & 1:
@@ -76,7 +76,8 @@ class VirtualPanel:
             self._apply()
 
     def _command(self, b):
-        self.commands.append(b)
+        if self.commands is not None:
+            self.commands.append(b)
         self._cmd = b
         self._params = bytearray()
         if b == _SWRESET:
