@@ -3,11 +3,11 @@ from micropython import const
 
 
 from hw import clock as _clock
-from app import theme as T, layout
+from app import theme as T
 from app.keys import Keys
 from app.store import Store, Damaged
 from app import session as S
-from app.ui import Scratch
+from app.ui import Scratch, SCRATCH_PX
 from overlay import drop
 
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
@@ -20,10 +20,7 @@ class App:
         self.hw = hw
         # Game clocks subtract times, so they need a clock that does not wrap.
         self.clock = clock or _clock.monotonic_ms
-        d = hw.display
-        # The largest piece ever drawn at once: a text row (menus, status) or the column labels.
-        big = max(d.width * layout.ROW_H, 19 * 12 * 9, 15 * 15 * 9)
-        self.scratch = Scratch(2 * big)
+        self.scratch = Scratch(2 * SCRATCH_PX)
         self.keys = Keys(hw.buttons.actions)
         self.store = Store(root)
         self.notice = ""
@@ -76,7 +73,7 @@ class App:
     def show(self, screen):
         self.screen = screen
         if screen is self.game:
-            drop("app.menus", "app.menu", "app.options")
+            drop("app.menus", "app.menu", "app.options", "app.actions")
         screen.enter()
 
     def touch(self, now):

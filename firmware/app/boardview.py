@@ -22,7 +22,7 @@ class BoardView:
         c = layout.cell
         self.surf = scratch.view(c, c)
         self.left = scratch.view(layout.lw, c)  # one row label
-        self.bottom = scratch.view(layout.n * c, layout.lh)  # all column labels
+        self.bottom = scratch.view(c, layout.lh)  # one column label
         self.theme = None
         self.board = None
         self.cursor = -1
@@ -76,14 +76,14 @@ class BoardView:
                 ui.tiny(v, s, L.lw - 1 - 4 * len(s), (c - 5) // 2, t.grid)
             v.send(self.d, L.bx - L.lw, L.by + y * c)
         v = self.bottom
-        v.fill(t.board)
         for x in range(n):
+            v.fill(t.board)
             ch = "ABCDEFGHJKLMNOPQRST"[x]
             if L.big:
-                v.text(ch, x * c + (c - 8) // 2 + 1, 1, t.grid)
+                v.text(ch, (c - 8) // 2 + 1, 1, t.grid)
             else:
-                ui.tiny(v, ch, x * c + (c - 3) // 2, 1, t.grid)
-        v.send(self.d, L.bx, L.by + n * c)
+                ui.tiny(v, ch, (c - 3) // 2, 1, t.grid)
+            v.send(self.d, L.bx + x * c, L.by + n * c)
 
     def sync(self):
         """Redraw every cell whose look changed (after a move, undo, new marks)."""

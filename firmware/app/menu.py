@@ -52,17 +52,13 @@ class Menu:
         d = a.hw.display
         d.fill(t.bg)
         if self.big:
-            k = 2
-            n = len(self.title)
-            v = a.scratch.view(8 * n * k, 8 * k)
-            small = a.scratch.view(8 * n, 8, 2 * v.w * v.h)
-            ui.big_text(v, small, self.title, t.accent, t.bg, k)
-            tx = (d.width - v.w) // 2
-            v.send(d, tx, 6)
+            tw = 16 * len(self.title)
+            tx = (d.width - tw) // 2
+            ui.big_text(a.scratch, d, tx, 6, self.title, t.accent, t.bg, 2)
             if tx >= 24:
                 # Either side of the title a board point with a stone: black, then white.
                 c = a.scratch.view(16, 16)
-                for col, rim, x in ((t.black, t.black, tx - 24), (t.white, t.rim, tx + v.w + 8)):
+                for col, rim, x in ((t.black, t.black, tx - 24), (t.white, t.rim, tx + tw + 8)):
                     c.fill(t.board)
                     c.hline(0, 8, 16, t.grid)
                     c.vline(8, 0, 16, t.grid)
@@ -80,9 +76,7 @@ class Menu:
         d = self.app.hw.display
         pad = (self.rh - ROW_H) // 2
         d.fill_rect(self.x, y, self.w, pad, bg)
-        v = self.app.scratch.view(self.w, ROW_H)
-        ui.row(v, text, fg, bg, x)
-        v.send(d, self.x, y + pad)
+        ui.text_row(self.app.scratch, d, self.x, y + pad, self.w, text, fg, bg, x)
         d.fill_rect(self.x, y + pad + ROW_H, self.w, self.rh - pad - ROW_H, bg)
 
     def draw_footer(self):

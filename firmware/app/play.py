@@ -5,7 +5,7 @@ from micropython import const
 
 from gomoku import game as G
 from gomoku import rules
-from gomoku.board import Board, BLACK
+from gomoku.board import BLACK
 from gomoku.game import GameError
 from hw.clock import ticks_diff, ticks_add
 from app import keys as K, jump, layout
@@ -196,7 +196,9 @@ class Play:
         act = self.prompt[2][self.choice]
         g = self.s.game
         if act == "review":
-            self._review_start()
+            from app import actions
+
+            actions.review_start(self)
             return
         if act == "new":
             self.app.new_game_menu(self.s.mode)
@@ -251,7 +253,11 @@ class Play:
 
     def _refuse(self, err):
         self.app.sound("refused")
-        self.temp = _short(err)
+        self.note(_short(err))
+
+    def note(self, text):
+        """A message in the status line for a few seconds."""
+        self.temp = text
         self.temp_until = ticks_add(self.app.clock(), MSG_MS)
         self._status()
 
@@ -260,7 +266,9 @@ class Play:
         app = self.app
         g = self.s.game
         if self.rboard is not None:
-            return self._review_key(action, kind)
+            from app import actions
+
+            return actions.review_key(self, action, kind)
         if (action == "back" or action == "menu") and kind == 1 and self._busy():
             # Back or menu stops the thinking; the in-game menu is then open.
             self._pause()
@@ -410,69 +418,9 @@ class Play:
 
     def do(self, what):
         """In-game menu actions; the menu has already closed."""
-        g = self.s.game
-        try:
-            if what == "undo":
-                g.undo()
-            elif what == "redo":
-                g.redo()
-            elif what == "resign":
-                h = self.s.human()
-                g.resign(h if h >= 0 else None)
-            elif what == "draw":
-                h = self.s.human()
-                g.offer_draw(h if h >= 0 else None)
-                if h >= 0:
-                    ok = self.s.answer_draw()
-                    self.changed()
-                    self.temp = "AI accepts the draw" if ok else "AI declines the draw"
-                    self.temp_until = ticks_add(self.app.clock(), MSG_MS)
-                    self._status()
-                    return
-            elif what == "hint":
-                from ai.engine import Engine, HARD
+        from app import actions
 
-                self.hinter = Engine(HARD, g.rule)
-                self.hinter.start(g.board)
-                self._status()
-                return
-        except GameError as e:
-            self._refuse(e)
-            return
-        self.changed()
-
-    # -- review ------------------------------------------------------------------------------
-    def _review_start(self):
-        g = self.s.game
-        b = Board(g.board.size)
-        for i in g.board.hist:
-            b.put(i, g.board.cells[i])
-        self.rboard = b
-        self.view.attach(b, self.app.theme)
-        self.view.cursor = -1
-        self._refresh_all()
-
-    def _review_key(self, action, kind):
-        k = self.app.keys.step(action, kind)
-        b = self.rboard
-        g = self.s.game
-        if k == K.PREV and b.count():
-            b.take()
-        elif k == K.NEXT and b.count() < g.board.count():
-            i = g.board.hist[b.count()]
-            b.put(i, g.board.cells[i])
-        elif k == K.BACK:
-            while b.count() < g.board.count():
-                i = g.board.hist[b.count()]
-                b.put(i, g.board.cells[i])
-            self.rboard = None
-            self.view.attach(g.board, self.app.theme)
-            self.view.cursor = self.cursor
-            self._refresh_all()
-            return
-        else:
-            return
-        self._refresh_all()
+        actions.do(self, what)
 
     # -- time --------------------------------------------------------------------------------
     def _busy(self):
@@ -522,9 +470,8 @@ class Play:
         self.hint = h.best
         self.jumps = None
         self.cursor = h.best
-        self.temp = "Hint: " + self.s.game.board.name(h.best).upper()
-        self.temp_until = ticks_add(self.app.clock(), MSG_MS)
         self._refresh_all()
+        self.note("Hint: " + self.s.game.board.name(h.best).upper())
         return True
 
     def _clocks(self):

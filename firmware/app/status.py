@@ -10,7 +10,7 @@ class Field:
     def __init__(self, scratch, x, y, chars):
         self.x = x
         self.y = y
-        self.v = scratch.view(8 * chars, ROW_H)
+        self.scratch = scratch
         self.chars = chars
         self.text = None
         self.fg = self.bg = self.icon = -1
@@ -22,8 +22,7 @@ class Field:
         self.fg = fg
         self.bg = bg
         self.icon = icon
-        ui.row(self.v, text, fg, bg, 0, icon, rim)
-        self.v.send(d, self.x, self.y)
+        ui.text_row(self.scratch, d, self.x, self.y, 8 * self.chars, text, fg, bg, 0, icon, rim)
 
 
 class Status:

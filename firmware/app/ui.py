@@ -2,6 +2,16 @@
 import framebuf
 from array import array
 
+from micropython import const
+
+from app.layout import ROW_H
+
+# Widest piece of a text row drawn and sent at once. Every piece of every screen fits in
+# SCRATCH_PX pixels (a board cell, a row label, one big letter), so the one shared buffer
+# stays at 1.6 KB; a row costs a few more window commands on the wire instead.
+CHUNK_W = const(80)
+SCRATCH_PX = const(800)  # CHUNK_W * ROW_H
+
 # 3x5 glyphs for coordinate labels on small panels: 15 bits each, top row first, MSB left.
 _TINY_CHARS = "0123456789ABCDEFGHJKLMNOPQRST"
 _TINY = array("H", (
@@ -57,7 +67,7 @@ def stone(fb, x, y, r, colour, rim):
 
 def row(view, text, fg, bg, x=0, icon=None, rim=0):
     """Fill the view with bg and write text vertically centred; icon: a stone colour drawn in
-    the first character cell."""
+    the first character cell. x may be negative: framebuf clips, which text_row relies on."""
     view.fill(bg)
     y = (view.h - 8) // 2
     if icon is not None:
@@ -66,16 +76,29 @@ def row(view, text, fg, bg, x=0, icon=None, rim=0):
     view.text(text, x, y, fg)
 
 
-def big_text(view, small, s, fg, bg, k):
-    """s in the 8x8 font scaled k times into view, using `small` (a view of at least 8 x 8*len(s)
-    pixels over other memory) as the 1x source."""
-    small.fill(bg)
-    small.text(s, 0, 0, fg)
-    view.fill(bg)
-    for yy in range(8):
-        for xx in range(8 * len(s)):
-            if small.pixel(xx, yy) == fg:
-                view.fill_rect(xx * k, yy * k, k, k, fg)
+def text_row(scratch, d, x, y, w, text, fg, bg, tx=0, icon=None, rim=0):
+    """A ROW_H high row of w pixels at (x, y) with text starting tx pixels in, sent in pieces
+    of CHUNK_W: each piece draws the whole text shifted left and lets framebuf clip it."""
+    for cx in range(0, w, CHUNK_W):
+        v = scratch.view(min(CHUNK_W, w - cx), ROW_H)
+        row(v, text, fg, bg, tx - cx, icon, rim)
+        v.send(d, x + cx, y)
+
+
+def big_text(scratch, d, x, y, s, fg, bg, k):
+    """s in the 8x8 font scaled k times at (x, y), one letter at a time."""
+    small = scratch.view(8, 8, 2 * 64 * k * k)
+    v = scratch.view(8 * k, 8 * k)
+    for ch in s:
+        small.fill(bg)
+        small.text(ch, 0, 0, fg)
+        v.fill(bg)
+        for yy in range(8):
+            for xx in range(8):
+                if small.pixel(xx, yy) == fg:
+                    v.fill_rect(xx * k, yy * k, k, k, fg)
+        v.send(d, x, y)
+        x += 8 * k
 
 
 def clock_text(ms):

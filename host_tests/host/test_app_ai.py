@@ -104,7 +104,7 @@ def test_menus_and_opening_book_leave_memory_during_play():
     d.new_game("ai", level="medium")
     play = d.app.game
     g = play.s.game
-    assert not {"app.menus", "app.menu", "app.options"} & set(sys.modules)
+    assert not {"app.menus", "app.menu", "app.options", "app.actions"} & set(sys.modules)
     while g.board.count() < 6:
         if not g.ai_to_act():
             d.press("back")  # jump to a candidate
@@ -116,3 +116,9 @@ def test_menus_and_opening_book_leave_memory_during_play():
     assert d.app.screen.title == "Game" and "app.menus" in sys.modules
     d.choose("resume")
     assert d.app.screen is play and "app.menus" not in sys.modules
+    d.press("menu")
+    d.choose("undo")  # a menu action loads app.actions; showing the game drops it again
+    assert d.app.screen is play and g.board.count() % 2 == 0
+    d.press("menu")
+    d.choose("resume")
+    assert "app.actions" not in sys.modules
