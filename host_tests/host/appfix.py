@@ -128,9 +128,9 @@ class Driver:
 
 def shows_text(screen, x, y, text, fg):
     """Does the panel show `text` in the 8x8 font at (x, y) in colour fg (a tile colour)?"""
-    from hw.tile import Tile
+    from app.ui import Scratch
 
-    t = Tile(8 * len(text), 8)
+    t = Scratch(16 * len(text) * 8).view(8 * len(text), 8)
     t.fill(0)
     t.text(text, 0, 0, 0xFFFF)
     want = rgb(fg)

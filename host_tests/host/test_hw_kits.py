@@ -7,8 +7,17 @@ import vpanel
 import pytest
 
 import hwfix
-from hw import kit, tile
+from app.ui import Scratch
+from hw import kit
+from hw.tile import rgb
 from hw.buttons import DIRECTIONS
+
+BLACK, WHITE, RED = rgb(0, 0, 0), rgb(255, 255, 255), rgb(255, 0, 0)
+GREEN, BLUE, YELLOW, CYAN = rgb(0, 255, 0), rgb(0, 0, 255), rgb(255, 255, 0), rgb(0, 255, 255)
+
+
+def _surface(w, h):
+    return Scratch(2 * w * h).view(w, h)
 
 KITS = kit.known()
 ACTIONS = set(DIRECTIONS) | {"place", "back", "menu"}
@@ -58,11 +67,11 @@ def test_kit_json_is_the_default_profile(tmp_path, monkeypatch):
 
 def _frame(d):
     w, h = d.width, d.height
-    d.fill(tile.BLACK)
-    d.fill_rect(0, 0, w, 1, tile.RED)
-    d.fill_rect(0, h - 1, w, 1, tile.GREEN)
-    d.fill_rect(0, 1, 1, h - 2, tile.BLUE)
-    d.fill_rect(w - 1, 1, 1, h - 2, tile.WHITE)
+    d.fill(BLACK)
+    d.fill_rect(0, 0, w, 1, RED)
+    d.fill_rect(0, h - 1, w, 1, GREEN)
+    d.fill_rect(0, 1, 1, h - 2, BLUE)
+    d.fill_rect(w - 1, 1, 1, h - 2, WHITE)
 
 
 @pytest.mark.parametrize("rotation", [0, 1, 2, 3])
@@ -90,11 +99,11 @@ def test_edge_frame_lands_on_the_glass_edges(name, rotation):
 def test_tile_blit_keeps_colours_and_layout(name):
     hw, screen, p = hwfix.build(name)
     colours = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (248, 252, 0), (16, 32, 200)]
-    t = tile.Tile(7, 5)
-    t.fill(tile.BLACK)
+    t = _surface(7, 5)
+    t.fill(BLACK)
     for i, c in enumerate(colours):
-        t.pixel(i + 1, i, tile.rgb(*c))
-    hw.display.fill(tile.WHITE)
+        t.pixel(i + 1, i, rgb(*c))
+    hw.display.fill(WHITE)
     hw.display.blit(t.buf, 30, 20, t.w, t.h)
     for i, c in enumerate(colours):
         want = tuple(v & m | (v & m) >> s for v, m, s in zip(c, (0xF8, 0xFC, 0xF8), (5, 6, 5)))
@@ -109,9 +118,9 @@ def test_tile_blit_keeps_colours_and_layout(name):
 def test_fill_rect_clips_and_reuses_its_chunk():
     hw, screen, p = hwfix.build("pico_lcd_114")
     d = hw.display
-    d.fill(tile.BLACK)
-    d.fill_rect(-5, -5, 10, 10, tile.YELLOW)
-    d.fill_rect(d.width - 3, d.height - 3, 50, 50, tile.CYAN)
+    d.fill(BLACK)
+    d.fill_rect(-5, -5, 10, 10, YELLOW)
+    d.fill_rect(d.width - 3, d.height - 3, 50, 50, CYAN)
     assert screen.pixel(4, 4) == (255, 255, 0) and screen.pixel(5, 5) == (0, 0, 0)
     assert screen.pixel(d.width - 1, d.height - 1) == (0, 255, 255)
     assert screen.pixel(d.width - 4, d.height - 1) == (0, 0, 0)
@@ -122,20 +131,20 @@ def test_fill_rect_clips_and_reuses_its_chunk():
 def test_cell_blit_byte_count():
     hw, screen, p = hwfix.build("pico_lcd_13")
     spi = machine.buses[p["spi"]["id"]]
-    t = tile.Tile(16, 16)
+    t = _surface(16, 16)
     before, seen = spi.bytes, screen.bytes_sent
     hw.display.blit(t.buf, 0, 0, 16, 16)
     # CASET + 4, RASET + 4, RAMWR, then the pixels: nothing else on the wire.
     assert spi.bytes - before == 1 + 4 + 1 + 4 + 1 + 512
     assert screen.bytes_sent - seen == spi.bytes - before
     before = spi.bytes
-    hw.display.fill_rect(0, 0, 16, 16, tile.RED)
+    hw.display.fill_rect(0, 0, 16, 16, RED)
     assert spi.bytes - before == 11 + 512
 
 
 def test_sleep_and_backlight():
     hw, screen, p = hwfix.build("pico_display")
-    hw.display.fill(tile.WHITE)
+    hw.display.fill(WHITE)
     bl = machine.pwms[p["bl"]]
     hw.display.backlight(40)
     assert bl.duty_u16() == 40 * 65535 // 100
