@@ -1,0 +1,130 @@
+# Renju's forbidden points for black: overline, double four, double three (with the recursive
+# check that each three's straight-four point is itself allowed). Loaded by the first Renju
+# question through gomoku.rules, so freestyle and exactly-five games never hold this code.
+from gomoku.board import BLACK, EMPTY
+from gomoku.rules import run
+
+
+# With black's stone at p, in direction d only the first empty cell beyond each end of the
+# unbroken run through p can complete a five or a straight four that includes p, because every
+# cell between p and such a point must be black. So each direction has at most two points to try.
+
+
+def _ends(cells, p, d):
+    """(run length through p, first cell beyond the run in -d, first cell beyond it in +d)."""
+    a = run(cells, p, -d, BLACK)
+    b = run(cells, p, d, BLACK)
+    return a + b + 1, p - (a + 1) * d, p + (b + 1) * d
+
+
+def _is_five_point(cells, q, d):
+    # Empty q that makes exactly five along d.
+    return cells[q] == EMPTY and run(cells, q, d, BLACK) + run(cells, q, -d, BLACK) == 4
+
+
+def _fours(cells, p, d):
+    """Number of fours through p along d: 0, 1 or 2 (two fours on one line, as X.XXX.X).
+    A straight four (.XXXX.) is one four."""
+    n, lo, hi = _ends(cells, p, d)
+    k = _is_five_point(cells, lo, d) + _is_five_point(cells, hi, d)
+    if k == 2 and n == 4:
+        return 1
+    return k
+
+
+def _straight_four(cells, p, d):
+    n, lo, hi = _ends(cells, p, d)
+    return n == 4 and _is_five_point(cells, lo, d) and _is_five_point(cells, hi, d)
+
+
+def _is_three(cells, dirs, p, d):
+    # A three: one more black stone makes a straight four through p, and that stone is legal.
+    n, lo, hi = _ends(cells, p, d)
+    if n > 3:
+        return False
+    for q in (lo, hi):
+        if cells[q] != EMPTY:
+            continue
+        cells[q] = BLACK
+        ok = _straight_four(cells, p, d) and not _forbidden_placed(cells, dirs, q)
+        cells[q] = EMPTY
+        if ok:
+            return True
+    return False
+
+
+def _forbidden_placed(cells, dirs, p):
+    """Is black's stone already placed at p a forbidden move? A five wins outright, so it is
+    checked first in every direction."""
+    over = False
+    for d in dirs:
+        n = 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
+        if n == 5:
+            return False
+        if n > 5:
+            over = True
+    if over:
+        return True
+    fours = 0
+    for d in dirs:
+        fours += _fours(cells, p, d)
+    if fours >= 2:
+        return True
+    threes = 0
+    for d in dirs:
+        if _fours(cells, p, d) == 0 and _is_three(cells, dirs, p, d):
+            threes += 1
+            if threes == 2:
+                return True
+    return False
+
+
+def _near_black(cells, dirs, p):
+    # Cheap filter: a forbidden shape needs at least four other black stones on p's lines
+    # within four cells (double three: 2 + 2). Most empty points fail this at once.
+    k = 0
+    for d in dirs:
+        for s in (d, -d):
+            q = p
+            for _ in range(4):
+                q += s
+                c = cells[q]
+                if c == BLACK:
+                    k += 1
+                elif c != EMPTY:
+                    break
+    return k >= 4
+
+
+def is_forbidden(board, i):
+    """Would black playing the empty point i be forbidden under Renju?"""
+    cells = board.cells
+    if cells[i] != EMPTY or not _near_black(cells, board.dirs, i):
+        return False
+    cells[i] = BLACK
+    try:
+        return _forbidden_placed(cells, board.dirs, i)
+    finally:
+        cells[i] = EMPTY
+
+
+def forbidden_reason(board, i):
+    """'overline', 'double four', 'double three' or None for black at empty point i."""
+    if not is_forbidden(board, i):
+        return None
+    cells = board.cells
+    dirs = board.dirs
+    cells[i] = BLACK
+    try:
+        if any(1 + run(cells, i, d, BLACK) + run(cells, i, -d, BLACK) > 5 for d in dirs):
+            return "overline"
+        if sum(_fours(cells, i, d) for d in dirs) >= 2:
+            return "double four"
+        return "double three"
+    finally:
+        cells[i] = EMPTY
+
+
+def forbidden_points(board):
+    """Every point black may not play now, for the screen to mark."""
+    return [i for i in board.points() if is_forbidden(board, i)]
