@@ -99,6 +99,9 @@ def test_menus_and_opening_book_leave_memory_during_play():
     # A board keeps .mpy bytecode in RAM: code a game does not need must not stay loaded.
     import sys
 
+    from overlay import drop
+
+    drop("gomoku.renju")  # other tests' Renju games loaded it
     d = appfix.Driver("pico_lcd_13")
     assert "app.menus" in sys.modules  # the main menu is showing
     d.new_game("ai", level="medium")
@@ -112,6 +115,7 @@ def test_menus_and_opening_book_leave_memory_during_play():
         else:
             d.run(50)
     assert "ai.opening" not in sys.modules  # past the book
+    assert "gomoku.renju" not in sys.modules  # a freestyle game never asks a Renju question
     d.press("menu")
     assert d.app.screen.title == "Game" and "app.menus" in sys.modules
     d.choose("resume")
