@@ -16,6 +16,7 @@ AS_SOURCE = ("main.py", "boot.py")  # the device runs these by name, so they sta
 # Build recipe, CPython stand-in, pattern-table generator: never needed on a board.
 HOST_ONLY = ("manifest.py", "micropython.py", "ai/patgen.py")
 sys.path.insert(0, FIRMWARE)
+sys.path.insert(1, os.path.join(ROOT, "tools", "fakes"))  # hw.clock's CPython stand-in
 from hw import kit  # noqa: E402  (reused for profile lookup and the known-kits error)
 
 

@@ -6,23 +6,8 @@ try:
     ticks_diff = time.ticks_diff
     ticks_add = time.ticks_add
     sleep_ms = time.sleep_ms
-except AttributeError:
-    # CPython: same period as MicroPython (2**30) so wrap-around bugs show up on the host too.
-    _PERIOD = 1 << 30
-    _HALF = _PERIOD >> 1
-    _t0 = time.monotonic_ns()
-
-    def ticks_ms():
-        return ((time.monotonic_ns() - _t0) // 1000000) % _PERIOD
-
-    def ticks_diff(a, b):
-        return ((a - b + _HALF) % _PERIOD) - _HALF
-
-    def ticks_add(t, ms):
-        return (t + ms) % _PERIOD
-
-    def sleep_ms(ms):
-        time.sleep(ms / 1000)
+except AttributeError:  # CPython: the host's stand-in (tools/fakes/ticks.py), not shipped
+    from ticks import ticks_ms, ticks_diff, ticks_add, sleep_ms
 
 
 _last = ticks_ms()

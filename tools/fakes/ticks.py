@@ -1,0 +1,23 @@
+# MicroPython's time.ticks_ms / ticks_diff / ticks_add / sleep_ms for CPython (hw.clock falls
+# back to these on the host), with MicroPython's period of 2**30 so wrap-around bugs show up here.
+import time
+
+_PERIOD = 1 << 30
+_HALF = _PERIOD >> 1
+_t0 = time.monotonic_ns()
+
+
+def ticks_ms():
+    return ((time.monotonic_ns() - _t0) // 1000000) % _PERIOD
+
+
+def ticks_diff(a, b):
+    return ((a - b + _HALF) % _PERIOD) - _HALF
+
+
+def ticks_add(t, ms):
+    return (t + ms) % _PERIOD
+
+
+def sleep_ms(ms):
+    time.sleep(ms / 1000)
