@@ -5,7 +5,7 @@
 # each short search, so a caller can slice them like Engine.step(); the plain functions run them
 # to the end.
 from gomoku.board import BLACK, WHITE, EMPTY
-from gomoku import rules
+from gomoku import game as G, rules
 from ai.eval import Pos
 from ai.search import TT, Search, Stop, WIN
 
@@ -203,3 +203,57 @@ def choose_steps(pos, props):
 
 def choose_proposal(board, rule, props):
     return _last(choose_steps(Pos(board.copy(), rule), props))
+
+
+# -- the AI player's answers to the opening rules (ai.player hands every phase but PLAY here) --
+def _pos(player, b):
+    # The engine's incremental position, synced to b: the opening searches share it rather
+    # than building their own (time and heap on the device).
+    e = player.engine
+    e._sync(b)
+    return e.pos
+
+
+def _follow(player, steps, kind):
+    for v in steps:
+        player.action = (kind, v)
+        yield
+
+
+def decide(player, game):
+    """Set player.action to the answer the phase asks for, yielding between short searches."""
+    b = game.board
+    ph = game.phase
+    rule = player.rule
+    if ph == G.OPEN3:
+        pro = game.opening == G.OPEN_PRO
+        steps = opening_steps(_pos(player, b), rule, pro, player.rng)
+        for _ in _follow(player, steps, "play"):
+            yield
+    elif ph == G.SWAP or ph == G.PICK:
+        black = score(_pos(player, b)) < 0  # white to move
+        if ph == G.SWAP:
+            player.action = ("choose", G.SWAP_COLOURS if black else G.KEEP)
+        else:
+            player.action = ("choose", G.TAKE_BLACK if black else G.TAKE_WHITE)
+    elif ph == G.SWAP2:
+        a = swap2_choice(score(_pos(player, b)))
+        player.action = ("choose", G.KEEP if a == "keep" else
+                         (G.SWAP_COLOURS if a == "swap" else G.PUT2))
+    elif ph == G.EXTRA:
+        steps = balanced_steps(_pos(player, b), rule, b.to_move(), around(b, 2), player.rng)
+        for _ in _follow(player, steps, "play"):
+            yield
+    elif ph == G.PROPOSE:
+        e = player.engine
+        e.start(b)
+        while not e.step():
+            yield
+        s = e._search(12)
+        moves = [e.best] + [q for q in s.gen(b.to_move(), 12) if q != e.best]
+        yield
+        moves += [q for q in around(b, 2) if q not in moves]
+        player.action = ("propose", proposals(b, rule, moves, game.symmetric))
+    elif ph == G.CHOOSE:
+        for _ in _follow(player, choose_steps(_pos(player, b), game.proposals), "play"):
+            yield

@@ -49,75 +49,28 @@ class AIPlayer(Sliced):
         else:
             game.propose(arg[0], arg[1])
 
-    def _pos(self, b):
-        # The engine's incremental position, synced to b: the opening searches share it rather
-        # than building their own (time and heap on the device).
-        e = self.engine
-        e._sync(b)
-        return e.pos
-
-    def _follow(self, steps, kind):
-        for v in steps:
-            self.action = (kind, v)
-            yield
-
     def _decide(self, game):
         b = game.board
         ph = game.phase
-        rule = self.rule
-        pro = game.opening == G.OPEN_PRO
         book = ph == G.PLAY and b.count() < 3 and game.opening == G.OPEN_FREE
         if ph == G.PLAY and not book:
             drop("ai.opening")
-        else:
-            opening = _opening()
         yield  # start() does no work
-        if ph == G.OPEN3:
-            for _ in self._follow(opening.opening_steps(self._pos(b), rule, pro, self.rng),
-                                  "play"):
+        if ph != G.PLAY:
+            for _ in _opening().decide(self, game):
                 yield
-        elif ph == G.SWAP or ph == G.PICK:
-            v = opening.score(self._pos(b))  # white to move
-            black = v < 0
-            if ph == G.SWAP:
-                self.action = ("choose", G.SWAP_COLOURS if black else G.KEEP)
-            else:
-                self.action = ("choose", G.TAKE_BLACK if black else G.TAKE_WHITE)
-        elif ph == G.SWAP2:
-            a = opening.swap2_choice(opening.score(self._pos(b)))
-            self.action = ("choose", G.KEEP if a == "keep" else
-                           (G.SWAP_COLOURS if a == "swap" else G.PUT2))
-        elif ph == G.EXTRA:
-            pos = self._pos(b)
-            allowed = opening.around(b, 2)
-            steps = opening.balanced_steps(pos, rule, b.to_move(), allowed, self.rng)
-            for _ in self._follow(steps, "play"):
-                yield
-        elif ph == G.PROPOSE:
-            e = self.engine
-            e.start(b)
-            while not e.step():
-                yield
-            s = e._search(12)
-            moves = [e.best] + [q for q in s.gen(b.to_move(), 12) if q != e.best]
+            return
+        q = _opening().book(b, self.rng) if book else -1
+        if q >= 0 and b.cells[q] == EMPTY:
+            self.action = ("play", q)
+            return
+        e = self.engine
+        e.start(b)
+        self.action = ("play", e.best)
+        while not e.step():
+            self.action = ("play", e.best)
             yield
-            moves += [q for q in opening.around(b, 2) if q not in moves]
-            self.action = ("propose", opening.proposals(b, rule, moves, game.symmetric))
-        elif ph == G.CHOOSE:
-            for _ in self._follow(opening.choose_steps(self._pos(b), game.proposals), "play"):
-                yield
-        elif ph == G.PLAY:
-            q = opening.book(b, self.rng) if book else -1
-            if q >= 0 and b.cells[q] == EMPTY:
-                self.action = ("play", q)
-                return
-            e = self.engine
-            e.start(b)
-            self.action = ("play", e.best)
-            while not e.step():
-                self.action = ("play", e.best)
-                yield
-            self.action = ("play", e.best)
+        self.action = ("play", e.best)
 
     def wants_draw(self, game):
         """Accept a draw when clearly worse, or when the board is nearly full."""
