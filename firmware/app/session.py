@@ -81,6 +81,15 @@ class Session:
             g.resign(p)
         return True
 
+    def idle_engine(self, level):
+        """The engine of an AI player at `level` that is not thinking now, or None: a hint
+        borrows it (its position is built already) instead of building a second one."""
+        if self.thinking < 0:
+            for ai in self.ais:
+                if ai is not None and ai.engine.level == level:
+                    return ai.engine
+        return None
+
     def ai_cancel(self):
         if self.thinking >= 0:
             self.ais[self.thinking].cancel()

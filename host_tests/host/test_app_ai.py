@@ -95,6 +95,33 @@ def test_draw_offer_to_the_ai_and_hint():
     assert play.temp in ("AI accepts the draw", "AI declines the draw")
 
 
+def test_hint_in_a_hard_game_borrows_the_ai_engine(monkeypatch):
+    from ai import engine
+
+    built = []
+    init = engine.Engine.__init__
+    monkeypatch.setattr(engine.Engine, "__init__",
+                        lambda self, *a, **k: built.append(self) or init(self, *a, **k))
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="hard", colour="white")
+    play = d.app.game
+    g = play.s.game
+    while g.ai_to_act():
+        d.run(50)
+    assert len(built) == 1  # the AI's own
+    d.press("menu")
+    d.choose("hint")
+    d.run(400)
+    assert len(built) == 1  # no second position and hash table in RAM
+    assert play.hinter is None and play.hint >= 0 and g.board.cells[play.hint] == 0
+    d.press("place")  # play the hint; the AI answers from the same engine
+    for _ in range(200):
+        if not g.ai_to_act():
+            break
+        d.run(50)
+    assert g.board.count() == 3 and not g.over()
+
+
 def test_menus_and_opening_book_leave_memory_during_play():
     # A board keeps .mpy bytecode in RAM: code a game does not need must not stay loaded.
     import sys
