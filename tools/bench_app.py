@@ -120,12 +120,20 @@ def scenario(moves, marks):
                 a.step(clock())
                 yield
             ai_moves += 1
+        elif ai_moves == 3 and play.hint < 0:
+            # A person asks for a hint once: the hard AI's idle engine answers, no second one.
+            play.do("hint")
+            while play.hinter is not None:
+                a.step(clock())
+                yield
+            play.key("place", 1)
+            yield
         else:
             play.jumps = None
             play.key("back", 1)  # jump to the best-ranked point
             play.key("place", 1)
             yield
-    print("game: %d stones, %d AI moves (hard), over=%s" % (b.count(), ai_moves, g.over()))
+    print("game: %d stones, %d AI moves (hard), a hint, over=%s" % (b.count(), ai_moves, g.over()))
     if max(sent) > TARGET_MOVE:
         marks("cursor move over budget")
 
