@@ -70,7 +70,7 @@ def scenario(moves, marks):
     marks("fakes")  # the fakes and their panel model: not on a device, so the baseline
     yield
     hw = kit.setup(profile=prof, ticks=clock)
-    del kit
+    del kit, prof
     from overlay import drop
 
     drop("hw.kit")  # as firmware/main.py does after boot

@@ -3,9 +3,8 @@ from hw.clock import ticks_ms
 
 
 class Hardware:
-    def __init__(self, profile, display, buttons, sound, wdt):
-        self.profile = profile
-        self.name = profile["id"]
+    def __init__(self, name, display, buttons, sound, wdt):
+        self.name = name  # the kit; its profile is not kept (a few KB of parsed json)
         self.display = display
         self.buttons = buttons
         self.sound = sound
