@@ -2,8 +2,25 @@
 # review of a finished game. Loaded when used and dropped whenever the game screen is shown
 # again (App.show), so a game in progress does not hold this code in RAM.
 from gomoku.board import Board
+from gomoku import game as G
 from gomoku.game import GameError
 from app import keys as K
+
+
+def can(play, what):
+    """Does the in-game menu offer `what` now?"""
+    g = play.s.game
+    if g.over() or play.s.mode == "demo":
+        return False
+    if what == "undo":
+        return g.can_undo()
+    if what == "redo":
+        return g.can_redo()
+    if what == "hint":
+        return not g.ai_to_act() and g.phase in (G.PLAY, G.EXTRA, G.OPEN3)
+    if what == "draw":
+        return g.draw_offer < 0 and g.phase == G.PLAY
+    return True
 
 
 def do(play, what):

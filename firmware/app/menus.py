@@ -3,6 +3,7 @@
 from app import options as O, theme as T, layout
 from app import session as S
 from app.menu import Menu, Item
+from app import actions
 
 _MODE_TITLES = {"ai": "Play the AI", "pnp": "Pass and play", "demo": "AI demo"}
 
@@ -81,7 +82,7 @@ def in_game(app, play):
     items = [Item("resume", "Resume")]
     for key, label in (("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
                        ("draw", "Offer draw"), ("resign", "Resign")):
-        if play.can(key):
+        if actions.can(play, key):
             items.append(Item(key, label))
     demo = play.s.mode == "demo"
     items.append(Item("quit", "Stop demo" if demo else "Save and quit"))

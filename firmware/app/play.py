@@ -401,21 +401,6 @@ class Play:
         self.hinter = None
         self.paused = True
 
-    def can(self, what):
-        g = self.s.game
-        demo = self.s.mode == "demo"
-        if g.over() or demo:
-            return False
-        if what == "undo":
-            return g.can_undo()
-        if what == "redo":
-            return g.can_redo()
-        if what == "hint":
-            return not g.ai_to_act() and g.phase in (G.PLAY, G.EXTRA, G.OPEN3)
-        if what == "draw":
-            return g.draw_offer < 0 and g.phase == G.PLAY
-        return True
-
     def do(self, what):
         """In-game menu actions; the menu has already closed."""
         from app import actions
