@@ -11,6 +11,7 @@ from hw.clock import ticks_diff, ticks_add
 from app import keys as K, jump, layout
 from app.boardview import BoardView
 from app.status import Status
+from overlay import drop
 
 SLICE_MS = const(25)  # AI work per loop pass: keys stay responsive at ~30 passes a second
 SPIN_MS = const(150)  # thinking indicator step
@@ -406,6 +407,7 @@ class Play:
         from app import actions
 
         actions.do(self, what)
+        drop("app.actions")  # the game goes on without it
 
     # -- time --------------------------------------------------------------------------------
     def _busy(self):
