@@ -1,9 +1,10 @@
 # Engine-versus-engine matches: ours, the baselines and external Gomocup brains, from fixed openings.
 #
 #   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
-#          [--seed 1] [--jobs 2] [--time-ms N] [--verbose]
+#          [--seed 1] [--jobs 2] [--time-ms N] [--verbose] [--openings fixed|wide]
 # A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, or cmd:<brain command line>.
-# Game g opens with openings[(g // 2) % 20]; A has black in even games, so colours swap each pair.
+# Game g opens with openings[(g // 2) % len(openings)]; A has black in even games, so colours
+# swap each pair.
 # A game ends with a winning line under the rule, a full board (draw), or a bad move (occupied,
 # off the board, Renju-forbidden, no answer): a loss for the mover.
 import argparse
@@ -40,6 +41,24 @@ OPENINGS = (
     ((0, 0), (1, -1), (-2, 2)),
 )
 LEVELS = ("easy", "medium", "hard")
+
+
+def wide_openings(reach=3):
+    """More openings for tuning: the same two white replies, black's second stone anywhere up to
+    `reach` lines from the first, one of each mirror pair (52 for reach 3). Our engine is
+    deterministic and table and window rarely meet a tie to break at random, so against them
+    a seed changes little: more openings give more distinct games."""
+    out = []
+    for w, mirror in (((0, -1), lambda x, y: (-x, y)), ((1, -1), lambda x, y: (-y, -x))):
+        seen = set()
+        for dx in range(-reach, reach + 1):
+            for dy in range(-reach, reach + 1):
+                p = (dx, dy)
+                if p in ((0, 0), w) or mirror(dx, dy) in seen:
+                    continue
+                seen.add(p)
+                out.append(((0, 0), w, p))
+    return tuple(out)
 
 
 def clock_ms():
@@ -197,13 +216,13 @@ def play_game(black, white, size, rule, opening, log=None):
 
 def run_one(args):
     """Worker: game number g between specs a and b; returns (g, a_colour, winner, reason, moves)."""
-    g, spec_a, spec_b, size, rule, seed, time_ms = args
+    g, spec_a, spec_b, size, rule, seed, time_ms, openings = args
     pa = make_player(spec_a, seed * 7919 + g, time_ms)
     pb = make_player(spec_b, seed * 7919 + g + 100003, time_ms)
     a_colour = BLACK if g % 2 == 0 else WHITE
     black, white = (pa, pb) if a_colour == BLACK else (pb, pa)
     try:
-        winner, reason, b = play_game(black, white, size, rule, OPENINGS[(g // 2) % len(OPENINGS)])
+        winner, reason, b = play_game(black, white, size, rule, openings[(g // 2) % len(openings)])
     finally:
         for p in (pa, pb):
             if isinstance(p, Brain):
@@ -240,8 +259,8 @@ def summary(spec_a, spec_b, results):
 
 
 def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, time_ms=None,
-          verbose=False):
-    tasks = [(g, spec_a, spec_b, size, rule, seed, time_ms) for g in range(games)]
+          verbose=False, openings=OPENINGS):
+    tasks = [(g, spec_a, spec_b, size, rule, seed, time_ms, openings) for g in range(games)]
     if jobs > 1:
         import multiprocessing
 
@@ -269,13 +288,17 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--time-ms", type=int, default=None, help="per-move budget for ours and brains")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every game")
+    ap.add_argument("--openings", choices=("fixed", "wide"), default="fixed",
+                    help="the 20 fixed openings, or the 52 of wide_openings() (tuning)")
     a = ap.parse_args(argv)
     if a.size < 9:
         ap.error("the openings need a board of 9 lines or more")
     for spec in (a.a, a.b):
         make_player(spec)  # fail early on a bad spec
     t = time.time()
-    results = match(a.a, a.b, a.games, a.size, RULES[a.rule], a.seed, a.jobs, a.time_ms, a.verbose)
+    openings = wide_openings() if a.openings == "wide" else OPENINGS
+    results = match(a.a, a.b, a.games, a.size, RULES[a.rule], a.seed, a.jobs, a.time_ms, a.verbose,
+                    openings)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
                                                   time.time() - t))
     print(summary(a.a, a.b, results))

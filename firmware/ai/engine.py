@@ -18,10 +18,11 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
 # check. Calibrated under the MicroPython wasm VM (tools/bench_ai.py, x30 on an RP2040) and
-# tools/arena.py against the baselines, 40-80 games per setting.
+# tools/arena.py against the baselines, 40 to 104 games per setting (--openings wide for the
+# larger samples: the engine is deterministic, so more openings, not seeds, add distinct games).
 _PARAMS = (
     (0, 0, 0, 0, 0, 0, 0, 0, 0),
-    (70, 20, 0, 6, 2, 9, 0, 0, 0),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0),
     (260, 30, 30, 8, 6, 13, 110, 7, 50),
 )
 
@@ -103,7 +104,8 @@ class Engine(Sliced):
         b = self.board
         if b is None or b.size != board.size:
             self.board = board.copy()
-            self.pos = Pos(self.board, self.rule)
+            ev = P.EVAL_MEDIUM if self.level == MEDIUM else P.EVAL
+            self.pos = Pos(self.board, self.rule, ev)
             return
         h = board.hist
         mine = b.hist

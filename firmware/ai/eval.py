@@ -3,25 +3,40 @@
 # the candidate points near stones. put()/take() touch only the four lines through the move.
 from array import array
 
+from micropython import const
+
 from gomoku.board import BLACK, BORDER, EMPTY
 from ai import patterns as P
 
 _M5 = P.M_FIVE
 _M4O = P.M_FOUR_O
 _FV = P.FIELD
-_EV = P.EVAL
 # Key step of a stone k = 1..4 cells away, seen from the far point: forward walks (the stone sits
 # at offset -k from the point) hit slots 3..0, backward walks slots 4..7. Negative: k <= 2.
 _FW = (-27, -9, 3, 1)
 _BW = (-81, -243, 729, 2187)
+_M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
+_T3 = const(7 << 15)  # P.M_THREE's field
+
+
+def threat(v):
+    """Threat class of a point's sum, for its slot in Pos.cnt: 0 none, 1 a four, 2 a double
+    three, 3 a four-three or double four (settled: blocking the four leaves the other)."""
+    if v < _M33:
+        return 0
+    f = v >> 18  # P.SH_FOUR: the fours, open fours and fives
+    if not f:
+        return 2
+    return 3 if f > 1 or v & _T3 else 1
 
 
 class Pos:
     """Shares cells, hash and history with `board` (moves go through board.put/take)."""
 
-    def __init__(self, board, rule):
+    def __init__(self, board, rule, ev=P.EVAL):
         self.board = board
         self.rule = rule
+        self.ev = ev  # value of each pattern code in the static evaluation (eb, ew)
         self.cells = cells = board.cells
         self.dirs = board.dirs
         self.pb, self.pw = P.tables(rule)
@@ -36,7 +51,7 @@ class Pos:
             cells[i] = EMPTY
         self.kb, self.kw, self.sb, self.sw, self.eb, self.ew, _, _ = self.scratch()
         self.near = bytearray(n)
-        self.cnt = [0, 0, 0, 0]
+        self.cnt = [0] * 10
         board.hist = []
         board.hash = 0
         for i, c in stones:
@@ -44,7 +59,9 @@ class Pos:
 
     def scratch(self):
         """Everything put()/take() maintain, computed from the cells alone (also the test oracle):
-        (kb, kw, sb, sw, eb, ew, near, [fives black, fives white, open-four points black, white])."""
+        (kb, kw, sb, sw, eb, ew, near, cnt): cnt counts empty points, [0] black's and [1] white's
+        five points, [2], [3] their open-four points, [4 + 3 * (colour - 1) + class - 1] their
+        points of each threat() class 1..3 (evaluate() reads the best threats from these)."""
         cells = self.cells
         n = len(cells)
         kb = array("H", bytes(8 * n))
@@ -55,7 +72,7 @@ class Pos:
         pb = self.pb
         pw = self.pw
         eb = ew = 0
-        cnt = [0, 0, 0, 0]
+        cnt = [0] * 10
         for q in self.board.points():
             for j in range(4):
                 d = self.dirs[j]
@@ -80,13 +97,19 @@ class Pos:
                 sb[q] += _FV[pb[a]]
                 sw[q] += _FV[pw[b]]
                 if cells[q] == EMPTY:
-                    eb += _EV[pb[a]]
-                    ew += _EV[pw[b]]
+                    eb += self.ev[pb[a]]
+                    ew += self.ev[pw[b]]
             if cells[q] == EMPTY:
                 cnt[0] += sb[q] >= _M5
                 cnt[1] += sw[q] >= _M5
                 cnt[2] += sb[q] >= _M4O
                 cnt[3] += sw[q] >= _M4O
+                k = threat(sb[q])
+                if k:
+                    cnt[3 + k] += 1
+                k = threat(sw[q])
+                if k:
+                    cnt[6 + k] += 1
         return kb, kw, sb, sw, eb, ew, near, cnt
 
     def put(self, p, c):
@@ -96,16 +119,20 @@ class Pos:
         pw = self.pw
         kb = self.kb
         kw = self.kw
-        EV = _EV
+        EV = self.ev
         self.eb -= EV[pb[kb[x]]] + EV[pb[kb[x + 1]]] + EV[pb[kb[x + 2]]] + EV[pb[kb[x + 3]]]
         self.ew -= EV[pw[kw[x]]] + EV[pw[kw[x + 1]]] + EV[pw[kw[x + 2]]] + EV[pw[kw[x + 3]]]
         cnt = self.cnt
         v = self.sb[p]
         cnt[0] -= v >= _M5
         cnt[2] -= v >= _M4O
+        if v >= _M33:
+            cnt[3 + threat(v)] -= 1
         v = self.sw[p]
         cnt[1] -= v >= _M5
         cnt[3] -= v >= _M4O
+        if v >= _M33:
+            cnt[6 + threat(v)] -= 1
         self.board.put(p, c)
         if c == BLACK:
             self._lines(p, 1, 2, 1)
@@ -126,16 +153,20 @@ class Pos:
         pw = self.pw
         kb = self.kb
         kw = self.kw
-        EV = _EV
+        EV = self.ev
         self.eb += EV[pb[kb[x]]] + EV[pb[kb[x + 1]]] + EV[pb[kb[x + 2]]] + EV[pb[kb[x + 3]]]
         self.ew += EV[pw[kw[x]]] + EV[pw[kw[x + 1]]] + EV[pw[kw[x + 2]]] + EV[pw[kw[x + 3]]]
         cnt = self.cnt
         v = self.sb[p]
         cnt[0] += v >= _M5
         cnt[2] += v >= _M4O
+        if v >= _M33:
+            cnt[3 + threat(v)] += 1
         v = self.sw[p]
         cnt[1] += v >= _M5
         cnt[3] += v >= _M4O
+        if v >= _M33:
+            cnt[6 + threat(v)] += 1
         return p
 
     def _lines(self, p, ab, aw, g):
@@ -154,7 +185,7 @@ class Pos:
         cand = self.cand
         nc = self.nc
         FV = _FV
-        EV = _EV
+        EV = self.ev
         eb = self.eb
         ew = self.ew
         j = 0
@@ -190,10 +221,16 @@ class Pos:
                         v = sb[q]
                         sb[q] = nv = v + FV[a2] - FV[a1]
                         eb += EV[a2] - EV[a1]
-                        if a1 > 6 or a2 > 6:
+                        if a1 > 4 or a2 > 4:
+                            # Only threes and up move the threat counts.
                             cnt = self.cnt
-                            cnt[0] += (nv >= _M5) - (v >= _M5)
-                            cnt[2] += (nv >= _M4O) - (v >= _M4O)
+                            if a1 > 6 or a2 > 6:
+                                cnt[0] += (nv >= _M5) - (v >= _M5)
+                                cnt[2] += (nv >= _M4O) - (v >= _M4O)
+                            if v >= _M33:
+                                cnt[3 + threat(v)] -= 1
+                            if nv >= _M33:
+                                cnt[3 + threat(nv)] += 1
                     o = kw[x]
                     nk = o + aw * m
                     kw[x] = nk
@@ -203,10 +240,15 @@ class Pos:
                         v = sw[q]
                         sw[q] = nv = v + FV[a2] - FV[a1]
                         ew += EV[a2] - EV[a1]
-                        if a1 > 6 or a2 > 6:
+                        if a1 > 4 or a2 > 4:
                             cnt = self.cnt
-                            cnt[1] += (nv >= _M5) - (v >= _M5)
-                            cnt[3] += (nv >= _M4O) - (v >= _M4O)
+                            if a1 > 6 or a2 > 6:
+                                cnt[1] += (nv >= _M5) - (v >= _M5)
+                                cnt[3] += (nv >= _M4O) - (v >= _M4O)
+                            if v >= _M33:
+                                cnt[6 + threat(v)] -= 1
+                            if nv >= _M33:
+                                cnt[6 + threat(nv)] += 1
                 sd = -d
                 steps = _BW
             j += 1

@@ -32,8 +32,14 @@ M_FOUR_O = const(1 << 21)
 M_FOUR = const(1 << 18)
 M_THREE = const(1 << 15)
 FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 0)
-# Values of the same codes for the static evaluation (sum over all empty points).
-EVAL = (0, 1, 6, 14, 16, 40, 36, 120, 150, 0)
+# Values of the same codes for the static evaluation (sum over all empty points). A lone stone's
+# ONE points count nothing (valuing them scattered stones a defender never has to answer), and
+# the points that make a closed three or a four count more: they are what continuous-four wins
+# are built from. tools/arena.py against table, 104 games from 52 openings: 84.5 -> 92.5.
+EVAL = (0, 0, 6, 14, 24, 40, 50, 120, 150, 0)
+# Medium's: its shallow tree does better against the searching baseline (window) valuing
+# closed-three points as before: 81-82% there over 40, 80 and 104 games, 69-70% with hard's.
+EVAL_MEDIUM = (0, 0, 6, 14, 16, 40, 50, 120, 150, 0)
 
 _cache = {}
 

@@ -171,10 +171,41 @@ class Search:
             v = (pos.ew * 5 - pos.eb * 4) >> 2
             sm = pos.sw
             so = pos.sb
+        # Best threat class a point gives each side (ai.eval.threat: 1 a four, 2 a double
+        # three, 3 a four-three or double four), kept counted by Pos; Renju needs the points.
+        if self.renju:
+            km, ko, fm, fo = self._threats(c, sm, so)
+        else:
+            t = pos.cnt
+            b = 1 + 3 * c  # the mover's class-1 slot
+            o = 10 - 3 * c
+            km = 3 if t[b + 2] else (2 if t[b + 1] else (1 if t[b] else 0))
+            ko = 3 if t[o + 2] else (2 if t[o + 1] else (1 if t[o] else 0))
+            fm = t[b] or t[b + 2]
+            fo = t[o] or t[o + 2]
+        if km == 3:
+            return _NEARWIN
+        if pos.cnt[4 - c]:
+            # The opponent has an open three: we spend the move answering it unless we can
+            # answer with fours.
+            if not fm:
+                v -= 400
+        elif km == 2:
+            if not fo:
+                return _NEARWIN - 1000  # a double three the opponent cannot answer with a four
+            v += 400
+        elif ko == 3:
+            v -= self.p43
+        elif ko == 2:
+            v -= self.p33
+        return 20000 if v > 20000 else (-20000 if v < -20000 else v)
+
+    def _threats(self, c, sm, so):
+        # evaluate()'s threat classes by a scan of the candidates, for Renju, where black's
+        # best point may be forbidden.
+        pos = self.pos
         cells = pos.cells
         cand = pos.cand
-        # Best threat class a point gives each side: 1 a four, 2 a double three, 3 a four-three
-        # or double four (settled: the block of the four leaves the other threat).
         km = ko = 0
         fm = fo = 0  # has a four-making point
         qa = qo = 0
@@ -200,26 +231,11 @@ class Search:
                 if k > ko:
                     ko = k
                     qo = q
-        if km > 1 and self.renju and c == BLACK and self.forbidden(qa, c):
+        if km > 1 and c == BLACK and self.forbidden(qa, c):
             km = 1 if fm else 0
-        if ko > 1 and self.renju and c != BLACK and self.forbidden(qo, BLACK):
+        if ko > 1 and c != BLACK and self.forbidden(qo, BLACK):
             ko = 1 if fo else 0
-        if km == 3:
-            return _NEARWIN
-        if pos.cnt[4 - c]:
-            # The opponent has an open three: we spend the move answering it unless we can
-            # answer with fours.
-            if not fm:
-                v -= 400
-        elif km == 2:
-            if not fo:
-                return _NEARWIN - 1000  # a double three the opponent cannot answer with a four
-            v += 400
-        elif ko == 3:
-            v -= self.p43
-        elif ko == 2:
-            v -= self.p33
-        return 20000 if v > 20000 else (-20000 if v < -20000 else v)
+        return km, ko, fm, fo
 
     # -- threat search -----------------------------------------------------------------------
     def _five_on_lines(self, p, s):
@@ -385,6 +401,9 @@ class Search:
                     moves.pop()
             moves = fours + moves[:k]
         renju = self.renju and c == BLACK
+        # A free move (not the block of a defender's four) is what makes any open three, so
+        # the defender's answers lie on its lines (Renju black's threes are not that simple).
+        free = not cnt[op] and not renju
         for q in moves:
             if renju and self.forbidden(q, c):
                 continue
@@ -395,7 +414,7 @@ class Search:
                 self._tick()
             pos.put(q, c)
             try:
-                r = self._vct_def(c, ply + 1, maxply, k)
+                r = self._vct_def(c, ply + 1, maxply, k, free)
             finally:
                 pos.take()
             if r:
@@ -403,7 +422,25 @@ class Search:
                 return True
         return False
 
-    def _vct_def(self, c, ply, maxply, k):
+    def _on_lines(self, p, c, m, out):
+        # Empty points on p's four lines up to 4 cells away, not past a stone of the other
+        # colour, where c's sum reaches m: appended to out.
+        cells = self.pos.cells
+        s = self.pos.sb if c == BLACK else self.pos.sw
+        for d in self.pos.dirs:
+            for sd in (d, -d):
+                q = p
+                for _ in (0, 1, 2, 3):
+                    q += sd
+                    v = cells[q]
+                    if v == EMPTY:
+                        if s[q] >= m:
+                            out.append(q)
+                    elif v != c:
+                        break
+        return out
+
+    def _vct_def(self, c, ply, maxply, k, free=False):
         # The defender (3 - c) to move after an attacker's move: does every answer lose?
         pos = self.pos
         cnt = pos.cnt
@@ -417,7 +454,10 @@ class Search:
         if cnt[me]:
             defs = self.five_points(c)
         elif cnt[me + 2]:
-            defs = pos.points_over(c, _M4)
+            if free:
+                defs = self._on_lines(pos.board.hist[-1], c, _M4, [])
+            else:
+                defs = pos.points_over(c, _M4)
             for q in pos.points_over(d, _M4):
                 if q not in defs:
                     defs.append(q)

@@ -131,3 +131,32 @@ def test_threat_counts():
     pos.put(b.idx(8, 7), BLACK)
     assert pos.cnt[0] == 2  # open four: two five-points
     assert sorted(pos.points_over(BLACK, P.M_FIVE)) == sorted([b.idx(4, 7), b.idx(9, 7)])
+
+
+def test_threat_classes():
+    # Pos.cnt[4..6] / [7..9] count black's / white's empty points by ai.eval.threat() class:
+    # a four, a double three, a four-three (or double four).
+    from ai.eval import threat
+
+    b = Board(15)
+    pos = Pos(b, rules.FREESTYLE)
+    assert pos.cnt[4:] == [0] * 6
+    pos.put(b.idx(3, 7), WHITE)
+    for x in (4, 5, 6):
+        pos.put(b.idx(x, 7), BLACK)  # a closed three: (7, 7) makes a four
+    p = b.idx(7, 7)
+    assert threat(pos.sb[p]) == 1 and pos.cnt[6] == 0
+    for y in (8, 9):
+        pos.put(b.idx(7, y), BLACK)  # (7, 7) now also makes an open three
+    assert threat(pos.sb[p]) == 3 and pos.cnt[6] == 1
+    assert pos.cnt[7:] == [0, 0, 0]
+    pos.take()
+    pos.take()
+    assert threat(pos.sb[p]) == 1 and pos.cnt[6] == 0
+    b2 = Board(15)
+    pos2 = Pos(b2, rules.FREESTYLE)
+    for q in ((5, 7), (6, 7), (8, 5), (8, 6)):
+        pos2.put(b2.idx(*q), WHITE)  # two open twos whose lines cross at (8, 7)
+    assert threat(pos2.sw[b2.idx(7, 7)]) == 0  # one open three only
+    assert threat(pos2.sw[b2.idx(8, 7)]) == 2 and pos2.cnt[8] >= 1
+    assert pos2.cnt[4:7] == [0, 0, 0]

@@ -74,3 +74,22 @@ def test_gomocup_brain_over_the_protocol():
         assert not reason.startswith("bad move"), reason
         b = replay(moves)
         assert winner == 0 or rules.win_line(b, b.hist[-1], rules.FREESTYLE)
+
+
+def test_wide_openings():
+    ops = arena.wide_openings()
+    assert len(ops) == 52 and len(set(ops)) == 52
+    for first, white, black2 in ops:
+        assert first == (0, 0) and white in ((0, -1), (1, -1))
+        assert black2 not in (first, white) and max(abs(black2[0]), abs(black2[1])) <= 3
+    # No opening is the mirror image of another (across the line through both first stones),
+    # and every fixed opening is there, itself or mirrored.
+    mirror = {(0, -1): lambda x, y: (-x, y), (1, -1): lambda x, y: (-y, -x)}
+    for _, white, (x, y) in ops:
+        m = mirror[white](x, y)
+        assert m == (x, y) or ((0, 0), white, m) not in ops
+    for first, white, (x, y) in arena.OPENINGS:
+        assert (first, white, (x, y)) in ops or (first, white, mirror[white](x, y)) in ops
+    results = arena.match("greedy", "table", 2, seed=1, openings=ops[-1:])
+    b = replay(results[0][4])
+    assert b.hist[:3] == [b.idx(7 + dx, 7 + dy) for dx, dy in ops[-1]]
