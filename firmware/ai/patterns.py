@@ -61,15 +61,12 @@ def stored(exact):
     its bytes would only hold heap (a second rule later re-imports it)."""
     t = _cache.get(exact)
     if t is None:
-        import sys
-        import ai
         from ai import pattab
+        from overlay import drop
 
         t = _cache[exact] = unpack(pattab.EXACT if exact else pattab.FREE)
         del pattab
-        sys.modules.pop("ai.pattab", None)
-        if hasattr(ai, "pattab"):
-            delattr(ai, "pattab")
+        drop("ai.pattab")
     return t
 
 
