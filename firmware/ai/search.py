@@ -64,6 +64,9 @@ class Search:
         self.deadline = deadline
         self.hist = array("H", bytes(2 * len(pos.cells)))
         self.killer = array("H", bytes(128))
+        self._ss = array("i", bytes(64))  # gen()'s scores; grows if a wider gen() asks
+        self._ts = array("i", bytes(32))  # vct()'s three scores and points
+        self._tm = array("H", bytes(16))
         self.seq = []  # forced line found by vcf()
         self.qply = 12  # quiescence answers open threes up to this ply
         self.qwidth = 4
@@ -114,21 +117,28 @@ class Search:
                 if not cells[q] and sm[q] >= _M5:
                     return [q]
         if cnt[op]:
-            out = []
             for i in range(pos.nc):
                 q = cand[i]
                 if not cells[q] and so[q] >= _M5 and not self.forbidden(q, c):
-                    out.append(q)
-            return out[:1]
+                    return [q]
+            return []
         threat = cnt[op + 2] > 0
         k1 = self.k1
         k2 = self.k2
         hist = self.hist
         renju = self.renju and c == BLACK
         # The best `width` kept sorted by insertion: most points fail the admission test at
-        # once, which is far cheaper than sorting every candidate.
-        ss = []
-        out = []
+        # once, which is far cheaper than sorting every candidate. Scores go to a scratch array
+        # and the moves to one list made at its final size: gen() runs at every node, and
+        # growing lists would leave garbage there (allocation is slow on a board, and the
+        # garbage is what a search step's heap peak is made of).
+        if width <= 0:
+            return []
+        ss = self._ss
+        if len(ss) < width:
+            ss = self._ss = array("i", bytes(4 * width))
+        out = [0] * width
+        n = 0
         lo = -1
         for i in range(pos.nc):
             q = cand[i]
@@ -141,20 +151,21 @@ class Search:
             s = (a >> 5) * k1 + (d >> 5) * k2 + hist[q]
             if s <= lo or (renju and self.forbidden(q, c)):
                 continue
-            j = len(ss)
-            ss.append(s)
-            out.append(q)
+            if n < width:
+                j = n
+                n += 1
+            else:
+                j = width - 1  # full: the weakest kept one makes way
             while j and ss[j - 1] < s:
                 ss[j] = ss[j - 1]
                 out[j] = out[j - 1]
                 j -= 1
             ss[j] = s
             out[j] = q
-            if len(ss) > width:
-                ss.pop()
-                out.pop()
-            if len(ss) >= width:
-                lo = ss[-1]
+            if n >= width:
+                lo = ss[width - 1]
+        if n < width:
+            del out[n:]
         return out
 
     def evaluate(self, c):
@@ -294,16 +305,17 @@ class Search:
                     if not cells[q] and sm[q] >= _M4O and not self.forbidden(q, c):
                         self.seq = [q]
                         return True
+            # Four-threes first, in one list (no garbage lists at every node).
             moves = []
-            good = []
+            g = 0
             for i in range(pos.nc):
                 q = cand[i]
                 if not cells[q] and sm[q] >= _M4:
                     if sm[q] >= _M4 + _M3:
-                        good.append(q)
+                        moves.insert(g, q)
+                        g += 1
                     else:
                         moves.append(q)
-            moves = good + moves
         if ply >= maxply:
             return False
         d = 3 - c
@@ -366,9 +378,15 @@ class Search:
                 return False
             # Fours first (their answer is forced), then the best k threes; past the first ply
             # only threes near the attacker's last stone, where the attack is being built.
-            fours = []
-            ss = []
+            # The threes are ranked in scratch arrays (shared: they are used up before the
+            # recursion) and appended to the fours: one list per ply.
             moves = []
+            ss = self._ts
+            tm = self._tm
+            if len(ss) < k:
+                ss = self._ts = array("i", bytes(4 * k))
+                tm = self._tm = array("H", bytes(2 * k))
+            n = 0
             r = _AREA if ply else 0
             if r:
                 w = pos.dirs[1]
@@ -381,25 +399,27 @@ class Search:
                     continue
                 a = sm[q]
                 if a >= _M4:
-                    fours.append(q)
+                    moves.append(q)
                     continue
-                if a < _M3:
+                if a < _M3 or k <= 0:
                     continue
                 if r and (abs(q % w - lx) > r or abs(q // w - ly) > r):
                     continue
-                j = len(ss)
-                ss.append(a)
-                moves.append(q)
+                if n < k:
+                    j = n
+                    n += 1
+                elif a <= ss[k - 1]:
+                    continue
+                else:
+                    j = k - 1  # full: the weakest kept one makes way
                 while j and ss[j - 1] < a:
                     ss[j] = ss[j - 1]
-                    moves[j] = moves[j - 1]
+                    tm[j] = tm[j - 1]
                     j -= 1
                 ss[j] = a
-                moves[j] = q
-                if len(ss) > k:
-                    ss.pop()
-                    moves.pop()
-            moves = fours + moves[:k]
+                tm[j] = q
+            for j in range(n):
+                moves.append(tm[j])
         renju = self.renju and c == BLACK
         # A free move (not the block of a defender's four) is what makes any open three, so
         # the defender's answers lie on its lines (Renju black's threes are not that simple).
