@@ -208,7 +208,7 @@ class Engine(Sliced):
         for share, plies, threes in ((dvcf_n, vply, False), (dvct_n, tply, True)):
             if not share or roots is not None:
                 continue
-            roots = self._defend(s, c, budget, nodes, share, plies, threes)
+            roots = yield from self._defend(s, c, budget, nodes, share, plies, threes)
             st.nodes = s.nodes
             if roots is not None and len(roots) == 1:
                 self.best = roots[0]
@@ -219,15 +219,27 @@ class Engine(Sliced):
         if vct_n and roots is None:
             s.limit = min(budget, s.nodes + (vct_n if budget == nodes
                                              else budget * vct_n // max(1, nodes)))
+            # The root moves one per step (s.vct() would do them all in one).
+            won = False
             try:
-                if s.vct(c, 0, tply):
-                    self.best = s.seq[0]
-                    st.forced = "vct"
-                    st.score = WIN
-                    st.nodes = s.nodes
-                    return
+                moves = s.vct_moves(c, 0, tply)
+                won = moves is True
+                if moves and not won:
+                    for q in moves:
+                        if s.vct_try(c, q, 0, tply):
+                            s.seq = [q]
+                            won = True
+                            break
+                        st.nodes = s.nodes
+                        yield
             except Stop:
                 pass
+            if won:
+                self.best = s.seq[0]
+                st.forced = "vct"
+                st.score = WIN
+                st.nodes = s.nodes
+                return
             st.nodes = s.nodes
             yield
         # 4. Iterative deepening alpha-beta.
@@ -271,7 +283,8 @@ class Engine(Sliced):
     def _defend(self, s, c, budget, nodes, share, plies, threes=False):
         """If the opponent has a forced win against a pass (by fours, or with threes=True by
         threats), the root moves that stop it (tried with a small budget each), or None when
-        there is no such threat or nothing found stops it."""
+        there is no such threat or nothing found stops it. A generator returning that: it
+        yields after the threat search and after each candidate, so each is one step."""
         o = 3 - c
         pos = self.pos
         find = s.vct if threes else s.vcf
@@ -283,6 +296,7 @@ class Engine(Sliced):
         except Stop:
             return None
         line = s.seq
+        yield
         cand = []
         for q in line + s.gen(c, 12) + pos.points_over(c, P.M_FOUR):
             if q not in cand and self._legal(q, c):
@@ -301,6 +315,7 @@ class Engine(Sliced):
                 good.append(q)
             if len(good) >= 6:
                 break
+            yield
         return good or None
 
     def _easy(self):

@@ -353,6 +353,19 @@ class Search:
         (which includes every block of an open three) and every four of the defender's, whose
         block the attacker must then play. Narrow: only the best k threes per ply. On success
         self.seq[0] is the first move."""
+        moves = self.vct_moves(c, ply, maxply, k)
+        if moves is True or moves is False:
+            return moves
+        for q in moves:
+            if self.vct_try(c, q, ply, maxply, k):
+                self.seq = [q]
+                return True
+        return False
+
+    def vct_moves(self, c, ply, maxply, k=6):
+        """vct()'s attacking moves here, or True (won: self.seq holds the move) or False when
+        the position decides without a search. The engine walks the root moves itself, one
+        vct_try() per step."""
         pos = self.pos
         cnt = pos.cnt
         me = c - 1
@@ -420,27 +433,27 @@ class Search:
                 tm[j] = q
             for j in range(n):
                 moves.append(tm[j])
+        return moves
+
+    def vct_try(self, c, q, ply, maxply, k=6):
+        """Does c's threat at q win against every defence vct() knows?"""
         renju = self.renju and c == BLACK
+        if renju and self.forbidden(q, c):
+            return False
         # A free move (not the block of a defender's four) is what makes any open three, so
         # the defender's answers lie on its lines (Renju black's threes are not that simple).
-        free = not cnt[op] and not renju
-        for q in moves:
-            if renju and self.forbidden(q, c):
-                continue
-            self.nodes += 1
-            if self.nodes >= self.limit:
-                raise Stop()
-            if not self.nodes & 31 and self.clock is not None:
-                self._tick()
-            pos.put(q, c)
-            try:
-                r = self._vct_def(c, ply + 1, maxply, k, free)
-            finally:
-                pos.take()
-            if r:
-                self.seq = [q]
-                return True
-        return False
+        free = not self.pos.cnt[2 - c] and not renju
+        self.nodes += 1
+        if self.nodes >= self.limit:
+            raise Stop()
+        if not self.nodes & 31 and self.clock is not None:
+            self._tick()
+        pos = self.pos
+        pos.put(q, c)
+        try:
+            return self._vct_def(c, ply + 1, maxply, k, free)
+        finally:
+            pos.take()
 
     def _on_lines(self, p, c, m, out):
         # Empty points on p's four lines up to 4 cells away, not past a stone of the other
