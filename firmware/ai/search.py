@@ -48,6 +48,17 @@ class Stop(Exception):
     pass
 
 
+def _front(moves, n, q, at):
+    # Move q (if among the first n) to index `at`, keeping the others' order.
+    for j in range(at + 1, n):
+        if moves[j] == q:
+            while j > at:
+                moves[j] = moves[j - 1]
+                j -= 1
+            moves[at] = q
+            return
+
+
 class Search:
     """One search tree over pos (an ai.eval.Pos). Budgets are in nodes (put() calls)."""
 
@@ -65,6 +76,7 @@ class Search:
         self.hist = array("H", bytes(2 * len(pos.cells)))
         self.killer = array("H", bytes(128))
         self._ss = array("i", bytes(64))  # gen()'s scores; grows if a wider gen() asks
+        self._pool = []  # ab()'s move list per ply
         self._ts = array("i", bytes(32))  # vct()'s three scores and points
         self._tm = array("H", bytes(16))
         self.seq = []  # forced line found by vcf()
@@ -99,6 +111,13 @@ class Search:
         """Candidate moves for c, best first: a forced move alone (win, or the block of a four),
         answers to an open three (blocks and own fours) when one is on the board, else the best
         `width` points by attack + defence."""
+        out = [0] * max(1, width)
+        del out[self.gen_into(c, width, out):]
+        return out
+
+    def gen_into(self, c, width, out):
+        """gen() written into out (a list at least max(1, width) long); returns the count. The
+        search calls this at every node with a list kept per ply, so it allocates nothing."""
         pos = self.pos
         cnt = pos.cnt
         me = c - 1
@@ -115,29 +134,27 @@ class Search:
             for i in range(pos.nc):
                 q = cand[i]
                 if not cells[q] and sm[q] >= _M5:
-                    return [q]
+                    out[0] = q
+                    return 1
         if cnt[op]:
             for i in range(pos.nc):
                 q = cand[i]
                 if not cells[q] and so[q] >= _M5 and not self.forbidden(q, c):
-                    return [q]
-            return []
+                    out[0] = q
+                    return 1
+            return 0
         threat = cnt[op + 2] > 0
         k1 = self.k1
         k2 = self.k2
         hist = self.hist
         renju = self.renju and c == BLACK
         # The best `width` kept sorted by insertion: most points fail the admission test at
-        # once, which is far cheaper than sorting every candidate. Scores go to a scratch array
-        # and the moves to one list made at its final size: gen() runs at every node, and
-        # growing lists would leave garbage there (allocation is slow on a board, and the
-        # garbage is what a search step's heap peak is made of).
+        # once, which is far cheaper than sorting every candidate. Scores go to a scratch array.
         if width <= 0:
-            return []
+            return 0
         ss = self._ss
         if len(ss) < width:
             ss = self._ss = array("i", bytes(4 * width))
-        out = [0] * width
         n = 0
         lo = -1
         for i in range(pos.nc):
@@ -164,9 +181,7 @@ class Search:
             out[j] = q
             if n >= width:
                 lo = ss[width - 1]
-        if n < width:
-            del out[n:]
-        return out
+        return n
 
     def evaluate(self, c):
         """Static value for c to move: the pattern sums (the side to move is a tempo ahead, so
@@ -551,22 +566,27 @@ class Search:
                 b = inf & 3
                 if b == _EXACT or (b == _LOWER and v >= beta) or (b == _UPPER and v <= alpha):
                     return v
-        moves = self.gen(c, width)
-        if not moves:
+        pool = self._pool
+        while len(pool) <= ply:
+            pool.append([0] * 16)
+        moves = pool[ply]  # this ply's list: deeper plies use their own
+        if len(moves) < width:
+            moves.extend([0] * (width - len(moves)))
+        n = self.gen_into(c, width, moves)
+        if not n:
             return ply + 1 - WIN if cnt[op] else self.evaluate(c)
         if cnt[op]:
             depth += 1  # a forced block costs no depth
-        if best_move and best_move in moves:
-            moves.remove(best_move)
-            moves.insert(0, best_move)
+        if best_move:
+            _front(moves, n, best_move, 0)
         k = self.killer[ply]
-        if k and k in moves and moves[0] != k:
-            moves.remove(k)
-            moves.insert(1, k)
+        if k and moves[0] != k:
+            _front(moves, n, k, 1)
         a0 = alpha
         best = -WIN - 1
         bm = moves[0]
-        for q in moves:
+        for j in range(n):
+            q = moves[j]
             self.nodes += 1
             if self.nodes >= self.limit:
                 raise Stop()
