@@ -263,12 +263,13 @@ class Pos:
         t = self.pb if c == BLACK else self.pw
         return [t[k[(q << 2) + j]] for j in range(4)]
 
-    def points_over(self, c, m):
-        """Empty candidate points where colour c's sum reaches m."""
+    def points_over(self, c, m, out=None):
+        """Empty candidate points where colour c's sum reaches m (appended to out if given)."""
         s = self.sb if c == BLACK else self.sw
         cells = self.cells
         cand = self.cand
-        out = []
+        if out is None:
+            out = []
         for i in range(self.nc):
             q = cand[i]
             if cells[q] == EMPTY and s[q] >= m:

@@ -77,6 +77,10 @@ class Search:
         self.killer = array("H", bytes(128))
         self._ss = array("i", bytes(64))  # gen()'s scores; grows if a wider gen() asks
         self._pool = []  # ab()'s move list per ply
+        self._tpool = []  # the threat search's, likewise
+        dirs = pos.dirs
+        # The eight steps along the four lines, each way, in _on_lines()'s order.
+        self._steps = (dirs[0], -dirs[0], dirs[1], -dirs[1], dirs[2], -dirs[2], dirs[3], -dirs[3])
         self._ts = array("i", bytes(32))  # vct()'s three scores and points
         self._tm = array("H", bytes(16))
         self.seq = []  # forced line found by vcf()
@@ -393,9 +397,10 @@ class Search:
         cells = pos.cells
         cand = pos.cand
         sm = pos.sb if c == BLACK else pos.sw
+        moves = self._plist(ply)
         if cnt[op]:
             # The defender's four: the block is forced and must keep the attack going.
-            moves = self.five_points(3 - c)
+            pos.points_over(3 - c, _M5, moves)
             if self.forbidden(moves[0], c):
                 return False
         else:
@@ -407,8 +412,7 @@ class Search:
             # Fours first (their answer is forced), then the best k threes; past the first ply
             # only threes near the attacker's last stone, where the attack is being built.
             # The threes are ranked in scratch arrays (shared: they are used up before the
-            # recursion) and appended to the fours: one list per ply.
-            moves = []
+            # recursion) and appended to the fours, in this ply's list.
             ss = self._ts
             tm = self._tm
             if len(ss) < k:
@@ -470,22 +474,31 @@ class Search:
         finally:
             pos.take()
 
+    def _plist(self, ply):
+        # The threat search's list for this ply, emptied: vct() and _vct_def() alternate plies,
+        # so one pool serves both, and nothing is allocated per node once it has grown.
+        pool = self._tpool
+        while len(pool) <= ply:
+            pool.append([])
+        out = pool[ply]
+        del out[:]
+        return out
+
     def _on_lines(self, p, c, m, out):
         # Empty points on p's four lines up to 4 cells away, not past a stone of the other
         # colour, where c's sum reaches m: appended to out.
         cells = self.pos.cells
         s = self.pos.sb if c == BLACK else self.pos.sw
-        for d in self.pos.dirs:
-            for sd in (d, -d):
-                q = p
-                for _ in (0, 1, 2, 3):
-                    q += sd
-                    v = cells[q]
-                    if v == EMPTY:
-                        if s[q] >= m:
-                            out.append(q)
-                    elif v != c:
-                        break
+        for sd in self._steps:
+            q = p
+            for _ in (0, 1, 2, 3):
+                q += sd
+                v = cells[q]
+                if v == EMPTY:
+                    if s[q] >= m:
+                        out.append(q)
+                elif v != c:
+                    break
         return out
 
     def _vct_def(self, c, ply, maxply, k, free=False):
@@ -499,24 +512,38 @@ class Search:
             return False  # the defender completes five
         if cnt[me] > 1:
             return True
-        if cnt[me]:
-            defs = self.five_points(c)
-        elif cnt[me + 2]:
-            if free:
-                defs = self._on_lines(pos.board.hist[-1], c, _M4, [])
-            else:
-                defs = pos.points_over(c, _M4)
-            for q in pos.points_over(d, _M4):
-                if q not in defs:
-                    defs.append(q)
-        else:
+        if not cnt[me] and not cnt[me + 2]:
             return False  # no threat: the defender is free
-        if len(defs) > 1:
-            # One defence that holds refutes the attack: likely ones first, the defender's
-            # fours (best first), then the strongest points for both sides.
-            sm = pos.sb if c == BLACK else pos.sw
-            so = pos.sw if c == BLACK else pos.sb
-            defs.sort(key=lambda q: -(so[q] + (sm[q] if so[q] < _M4 else _M5)))
+        defs = self._plist(ply)
+        sm = pos.sb if c == BLACK else pos.sw
+        so = pos.sw if c == BLACK else pos.sb
+        if cnt[me]:
+            pos.points_over(c, _M5, defs)
+        else:
+            if free:
+                self._on_lines(pos.board.hist[-1], c, _M4, defs)
+            else:
+                pos.points_over(c, _M4, defs)
+            cells = pos.cells
+            cand = pos.cand
+            for i in range(pos.nc):
+                q = cand[i]
+                if not cells[q] and so[q] >= _M4 and q not in defs:
+                    defs.append(q)
+        # One defence that holds refutes the attack: likely ones first, the defender's fours
+        # (best first), then the strongest points for both sides. A stable insertion sort in
+        # place: no key list, and the same order under CPython and MicroPython.
+        for i in range(1, len(defs)):
+            q = defs[i]
+            v = so[q] + (sm[q] if so[q] < _M4 else _M5)
+            j = i
+            while j:
+                p = defs[j - 1]
+                if so[p] + (sm[p] if so[p] < _M4 else _M5) >= v:
+                    break
+                defs[j] = p
+                j -= 1
+            defs[j] = q
         wr = self.renju and d == BLACK
         for q in defs:
             if wr and self.forbidden(q, d):
