@@ -83,7 +83,8 @@ class Search:
         self._steps = (dirs[0], -dirs[0], dirs[1], -dirs[1], dirs[2], -dirs[2], dirs[3], -dirs[3])
         self._ts = array("i", bytes(32))  # vct()'s three scores and points
         self._tm = array("H", bytes(16))
-        self.seq = []  # forced line found by vcf()
+        self.seq = []  # forced line found by vcf(); vct() gives its first move only
+        self._one = [0]  # vct()'s seq, filled in place: it wins at many leaves
         self.qply = 12  # quiescence answers open threes up to this ply
         self.qwidth = 4
         # Cost of the opponent's four-three / double-three point in evaluate(); the deeper
@@ -377,7 +378,7 @@ class Search:
             return moves
         for q in moves:
             if self.vct_try(c, q, ply, maxply, k):
-                self.seq = [q]
+                self._won(q)
                 return True
         return False
 
@@ -390,7 +391,7 @@ class Search:
         me = c - 1
         op = 2 - c
         if cnt[me]:
-            self.seq = self.five_points(c)[:1]
+            self._won(self._first(c, _M5))
             return True
         if cnt[op] > 1:
             return False
@@ -405,7 +406,7 @@ class Search:
                 return False
         else:
             if cnt[me + 2] and not (self.renju and c == BLACK):
-                self.seq = pos.points_over(c, _M4O)[:1]
+                self._won(self._first(c, _M4O))
                 return True
             if ply >= maxply:
                 return False
@@ -473,6 +474,22 @@ class Search:
             return self._vct_def(c, ply + 1, maxply, k, free)
         finally:
             pos.take()
+
+    def _won(self, q):
+        one = self.seq = self._one
+        one[0] = q
+
+    def _first(self, c, m):
+        # The first empty candidate where c's sum reaches m (points_over()'s first).
+        pos = self.pos
+        s = pos.sb if c == BLACK else pos.sw
+        cells = pos.cells
+        cand = pos.cand
+        for i in range(pos.nc):
+            q = cand[i]
+            if cells[q] == EMPTY and s[q] >= m:
+                return q
+        return -1
 
     def _plist(self, ply):
         # The threat search's list for this ply, emptied: vct() and _vct_def() alternate plies,
