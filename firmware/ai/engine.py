@@ -4,7 +4,7 @@
 from micropython import const
 
 
-from gomoku.board import BLACK, EMPTY
+from gomoku.board import BLACK, EMPTY, Board
 from gomoku import rules
 from ai.eval import Pos
 from ai.search import TT, WIN, Search, Stop
@@ -79,7 +79,7 @@ class Sliced:
 
 class Engine(Sliced):
     def __init__(self, level=HARD, rule=rules.FREESTYLE, seed=1, style=0, nodes=None,
-                 time_ms=None, clock=None):
+                 time_ms=None, clock=None, size=15):
         self.level = level
         self.rule = rule
         self.rng = Rng(seed)
@@ -98,6 +98,10 @@ class Engine(Sliced):
         self.best = -1
         self.stats = Stats()
         self._gen = None
+        # The incremental position is built now, for the empty board the game will most likely
+        # use (size): its full scan is the costliest thing the engine does, and it belongs to
+        # setting up a game rather than to the first move. Another size rebuilds it then.
+        self._sync(Board(size))
 
     # -- keeping our copy of the board ----------------------------------------------------------
     def _sync(self, board):

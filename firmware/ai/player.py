@@ -16,8 +16,8 @@ def _opening():
 
 
 class AIPlayer(Sliced):
-    def __init__(self, level, rule, seed=1, style=0):
-        self.engine = Engine(level, rule, seed, style)
+    def __init__(self, level, rule, seed=1, style=0, size=15):
+        self.engine = Engine(level, rule, seed, style, size=size)
         self.rule = rule
         self.rng = Rng(seed + 7)
         self.action = None  # ('play', i) / ('choose', answer) / ('propose', (a, b)); best so far

@@ -44,7 +44,7 @@ def do(play, what):
         elif what == "hint":
             from ai.engine import Engine, HARD
 
-            play.hinter = play.s.idle_engine(HARD) or Engine(HARD, g.rule)
+            play.hinter = play.s.idle_engine(HARD) or Engine(HARD, g.rule, size=g.board.size)
             play.hinter.start(g.board)
             play._status()
             return

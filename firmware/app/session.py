@@ -40,7 +40,7 @@ class Session:
                 if ai[p]:
                     # In a demo the two sides differ in style so games are not mirror images.
                     st = style if mode == "ai" else (40 if p == 0 else -40)
-                    self.ais[p] = AIPlayer(v("level"), rule, seed + p, st)
+                    self.ais[p] = AIPlayer(v("level"), rule, seed + p, st, game.board.size)
         self.thinking = -1  # player whose AI has started on the current question
 
     def names(self, p):
