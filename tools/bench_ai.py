@@ -198,13 +198,13 @@ def heap_driver(levels, rule, collect):
         hw = st["hw"]
         hw[name] = max(hw.get(name, 0), live)
         e = st["e"]
+        a0 = gc.mem_alloc()  # before a new engine: building its position counts too
         if e is None:
             e = st["e"] = engine.Engine(level=engine.LEVEL_NAMES.index(name), rule=rule, seed=1)
             st["b"] = Board(15)
             st["k"] = 0
             e.best = None
         b = st["b"]
-        a0 = gc.mem_alloc()
         if e._gen is None:
             # Advance the game to the engine's next move and start a search there.
             k = st["k"]

@@ -30,6 +30,15 @@ def threat(v):
     return 3 if f > 1 or v & _T3 else 1
 
 
+def zeros(typecode, n):
+    """A zeroed array of n items, built without array(typecode, bytes(...))'s zero-filled bytes
+    temporary: range(n) has a known length, so the array is allocated once, then cleared."""
+    a = array(typecode, range(n))
+    for i in range(n):
+        a[i] = 0
+    return a
+
+
 class Pos:
     """Shares cells, hash and history with `board` (moves go through board.put/take)."""
 
@@ -41,7 +50,7 @@ class Pos:
         self.dirs = board.dirs
         self.pb, self.pw = P.tables(rule)
         n = len(cells)
-        self.cand = array("H", bytes(2 * n))  # stack of points that became near a stone
+        self.cand = zeros("H", n)  # stack of points that became near a stone
         self.nc = 0
         # Start from the empty board and replay the stones, so an occupied point's frozen state
         # is what take() expects. The empty board is scanned, not cached: a Pos lives as long
@@ -64,12 +73,10 @@ class Pos:
         points of each threat() class 1..3 (evaluate() reads the best threats from these)."""
         cells = self.cells
         n = len(cells)
-        z = bytes(8 * n)  # one zero source per size: fewer temporaries at an engine's birth
-        kb = array("H", z)
-        kw = array("H", z)
-        z = bytes(4 * n)
-        sb = array("i", z)
-        sw = array("i", z)
+        kb = zeros("H", 4 * n)
+        kw = zeros("H", 4 * n)
+        sb = zeros("i", n)
+        sw = zeros("i", n)
         near = bytearray(n)
         pb = self.pb
         pw = self.pw

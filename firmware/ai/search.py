@@ -1,10 +1,10 @@
 # Search over an incremental Pos: candidate generation, threat search (VCF) and iterative-
 # deepening alpha-beta with a fixed-size transposition table, killer and history ordering.
-from array import array
 
 from gomoku.board import BLACK, EMPTY
 from gomoku import rules
 from ai import patterns as P
+from ai.eval import zeros
 
 from micropython import const
 
@@ -34,9 +34,9 @@ class TT:
         n = 1 << bits
         self.mask = n - 1
         self.bits = bits
-        self.key = array("H", bytes(2 * n))
-        self.move = array("H", bytes(2 * n))
-        self.val = array("h", bytes(2 * n))
+        self.key = zeros("H", n)
+        self.move = zeros("H", n)
+        self.val = zeros("h", n)
         self.info = bytearray(n)  # (depth + 1) << 2 | bound, 0 = empty
 
     def clear(self):
@@ -73,16 +73,16 @@ class Search:
         self.limit = 1 << 29
         self.clock = clock
         self.deadline = deadline
-        self.hist = array("H", bytes(2 * len(pos.cells)))
-        self.killer = array("H", bytes(128))
-        self._ss = array("i", bytes(64))  # gen()'s scores; grows if a wider gen() asks
+        self.hist = zeros("H", len(pos.cells))
+        self.killer = zeros("H", 64)
+        self._ss = zeros("i", 16)  # gen()'s scores; grows if a wider gen() asks
         self._pool = []  # ab()'s move list per ply
         self._tpool = []  # the threat search's, likewise
         dirs = pos.dirs
         # The eight steps along the four lines, each way, in _on_lines()'s order.
         self._steps = (dirs[0], -dirs[0], dirs[1], -dirs[1], dirs[2], -dirs[2], dirs[3], -dirs[3])
-        self._ts = array("i", bytes(32))  # vct()'s three scores and points
-        self._tm = array("H", bytes(16))
+        self._ts = zeros("i", 8)  # vct()'s three scores and points
+        self._tm = zeros("H", 8)
         self.seq = []  # forced line found by vcf(); vct() gives its first move only
         self._one = [0]  # vct()'s seq, filled in place: it wins at many leaves
         self.qply = 12  # quiescence answers open threes up to this ply
@@ -159,7 +159,7 @@ class Search:
             return 0
         ss = self._ss
         if len(ss) < width:
-            ss = self._ss = array("i", bytes(4 * width))
+            ss = self._ss = zeros("i", width)
         n = 0
         lo = -1
         for i in range(pos.nc):
@@ -417,8 +417,8 @@ class Search:
             ss = self._ts
             tm = self._tm
             if len(ss) < k:
-                ss = self._ts = array("i", bytes(4 * k))
-                tm = self._tm = array("H", bytes(2 * k))
+                ss = self._ts = zeros("i", k)
+                tm = self._tm = zeros("H", k)
             n = 0
             r = _AREA if ply else 0
             if r:

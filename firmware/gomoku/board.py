@@ -22,12 +22,17 @@ def _zobrist(length):
     t = _zobrist_cache.get(length)
     if t is None:
         t = array("i", bytes(8 * length))
-        s = 0x2545F491
+        # xorshift32 on two 16-bit halves: whole 32-bit values are big ints on a 32-bit
+        # MicroPython, and every step would leave garbage (about 150 KB for a 15x15 table).
+        hi = 0x2545
+        lo = 0xF491
         for i in range(2 * length):
-            s ^= (s << 13) & 0xFFFFFFFF
-            s ^= s >> 17
-            s ^= (s << 5) & 0xFFFFFFFF
-            t[i] = s & _MASK30
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF  # s ^= s << 13
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1  # s ^= s >> 17
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF  # s ^= s << 5
+            lo ^= (lo << 5) & 0xFFFF
+            t[i] = ((hi & 0x3FFF) << 16) | lo  # s & _MASK30
         _zobrist_cache[length] = t
     return t
 
