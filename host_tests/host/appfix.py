@@ -6,6 +6,9 @@ import hwfix
 import machine
 from app.app import App
 
+# Every driver's save folder lives in one temporary folder, removed when the tests end.
+_TMP = tempfile.TemporaryDirectory(prefix="gomoku-app-")
+
 TAP_MS = 40  # held long enough to pass the 20 ms debounce
 HOLD_MS = 800  # past the 700 ms long-press threshold
 
@@ -13,7 +16,7 @@ HOLD_MS = 800  # past the 700 ms long-press threshold
 class Driver:
     def __init__(self, kit="pico_lcd_13", root=None, start=1000, drift=0):
         self.hw, self.screen, self.profile = hwfix.build(kit)
-        self.root = root or tempfile.mkdtemp(prefix="gomoku-app-")
+        self.root = root or tempfile.mkdtemp(dir=_TMP.name)
         self.t = start
         self.drift = drift  # ms the clock moves on every read: makes the AI's slices end
         self.app = App(self.hw, self.root, self.now)
