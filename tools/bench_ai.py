@@ -4,6 +4,9 @@
 #   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
 #   node tools/mp_heap.mjs tools/bench_ai.py --heap [--collect] [--levels ...]  live heap
 #   ... tools/bench_ai.py --opening [--levels ...]   AIPlayer opening decisions: longest step()
+#   python3 tools/bench_ai.py --dump [--levels ...] > before.txt   every decision of the engine
+#       (move, nodes, depth, score) on the position sets and the kept-engine games: diff two
+#       dumps to see whether a change to the search changed any play
 # Times: "position" sets use a fresh engine per position whose board is synced before the clock
 # starts, so only the search is timed; "game" replays recorded games with one engine kept
 # across the game, as the app uses it (each of its moves then costs the search plus replaying
@@ -269,6 +272,31 @@ def bench_opening(name):
             "swap2+put2" if put2 else ("pro" if op == G.OPEN_PRO else "swap2"), ", ".join(out)))
 
 
+def dump(levels, rule):
+    """One line per engine decision, deterministic: the same engine gives the same text."""
+    for name in levels:
+        level = engine.LEVEL_NAMES.index(name)
+        for moves in OPENINGS + MIDDLE:
+            b = board_of(moves)
+            e = engine.Engine(level=level, rule=rule, seed=1)
+            q = e.think(b)
+            st = e.stats
+            print("%s %-4s %d %d %d %s after %s" % (name, b.name(q), st.nodes, st.depth,
+                                                     st.score, st.forced, moves))
+        for g, game in enumerate(GAMES):
+            moves = game.split()
+            for side in (0, 1):
+                e = engine.Engine(level=level, rule=rule, seed=1)
+                b = Board(15)
+                for k, m in enumerate(moves):
+                    if k >= 3 and k % 2 == side:
+                        q = e.think(b)
+                        st = e.stats
+                        print("%s game %d move %d: %s %d %d %d %s" % (
+                            name, g, k + 1, b.name(q), st.nodes, st.depth, st.score, st.forced))
+                    b.put(b.parse(m), b.to_move())
+
+
 def main(argv):
     def opt(name, default):
         return argv[argv.index(name) + 1] if name in argv and argv.index(name) + 1 < len(argv) \
@@ -281,6 +309,9 @@ def main(argv):
             print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_ai.py --heap")
             return
         heap_driver(levels, rule, "--collect" in argv)
+        return
+    if "--dump" in argv:
+        dump(levels, rule)
         return
     if "--opening" in argv:
         for name in levels:

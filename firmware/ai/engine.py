@@ -281,7 +281,16 @@ class Engine(Sliced):
             st.nodes = s.nodes
             if not done or alpha >= WIN - 64 or alpha <= 64 - WIN:
                 break
-            roots.sort(key=lambda m: -scores.get(m, -WIN))
+            # Best first, equal scores keeping their order: a stable insertion sort, since
+            # MicroPython's list.sort is not stable and the board must play as the host does.
+            for i in range(1, len(roots)):
+                q = roots[i]
+                v = scores.get(q, -WIN)
+                j = i
+                while j and scores.get(roots[j - 1], -WIN) < v:
+                    roots[j] = roots[j - 1]
+                    j -= 1
+                roots[j] = q
         st.nodes = s.nodes
 
     def _defend(self, s, c, budget, nodes, share, plies, threes=False):

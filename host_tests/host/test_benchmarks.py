@@ -28,3 +28,15 @@ def test_bench_app_live_heap_under_micropython():
     out = _run("node", "tools/mp_heap.mjs", "tools/bench_app.py", "--heap", "--moves", "6")
     hw = [x for x in out.splitlines() if x.startswith("live heap high-water")][0]
     assert int(hw.split(":")[1].split()[0]) > 20000  # modules + app + AI: never trivially small
+
+
+@pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
+def test_the_engine_decides_the_same_on_the_host_and_on_micropython():
+    # The arena and the tactics run on CPython; the board runs MicroPython. Every decision on
+    # the benchmark positions and games must match (moves, nodes, depth, score), or the host's
+    # figures would not describe the board's play (e.g. an unstable sort on one side).
+    args = ("tools/bench_ai.py", "--dump", "--levels", "medium,hard")
+    host = _run(sys.executable, *args)
+    vm = _run("node", "tools/mp_run.mjs", *args)
+    assert host.count("\n") > 100
+    assert host == vm
