@@ -92,7 +92,7 @@ class Engine(Sliced):
         self.params = p
         self.time_ms = time_ms
         self.clock = clock
-        self.tt = TT(9) if level == HARD else (TT(8) if level == MEDIUM else None)
+        self.tt = TT(8) if level != EASY else None
         self.board = None
         self.pos = None
         self.best = -1
