@@ -129,24 +129,30 @@ def bench_set(level, rule, boards):
     return times, nodes, longest
 
 
-def bench_games(level, rule):
+def game_turns(level, rule):
     """The engine plays each side of the recorded games (moves from the fourth on), kept across
-    the game; the recorded moves are played whatever it chose."""
-    times = []
-    nodes = 0
-    longest = 0
-    for game in GAMES:
+    the game; the recorded moves are played whatever it chose. Yields (engine, board, game
+    number, move number) at each of its turns; the caller runs the engine there."""
+    for g, game in enumerate(GAMES):
         moves = game.split()
         for side in (0, 1):
             e = engine.Engine(level=level, rule=rule, seed=1)
             b = Board(15)
             for k, m in enumerate(moves):
                 if k >= 3 and k % 2 == side:
-                    ms, sl, _ = think(e, b)
-                    times.append(ms)
-                    nodes += e.stats.nodes
-                    longest = max(longest, sl)
+                    yield e, b, g, k + 1
                 b.put(b.parse(m), b.to_move())
+
+
+def bench_games(level, rule):
+    times = []
+    nodes = 0
+    longest = 0
+    for e, b, _, _ in game_turns(level, rule):
+        ms, sl, _ = think(e, b)
+        times.append(ms)
+        nodes += e.stats.nodes
+        longest = max(longest, sl)
     return times, nodes, longest
 
 
@@ -283,18 +289,11 @@ def dump(levels, rule):
             st = e.stats
             print("%s %-4s %d %d %d %s after %s" % (name, b.name(q), st.nodes, st.depth,
                                                      st.score, st.forced, moves))
-        for g, game in enumerate(GAMES):
-            moves = game.split()
-            for side in (0, 1):
-                e = engine.Engine(level=level, rule=rule, seed=1)
-                b = Board(15)
-                for k, m in enumerate(moves):
-                    if k >= 3 and k % 2 == side:
-                        q = e.think(b)
-                        st = e.stats
-                        print("%s game %d move %d: %s %d %d %d %s" % (
-                            name, g, k + 1, b.name(q), st.nodes, st.depth, st.score, st.forced))
-                    b.put(b.parse(m), b.to_move())
+        for e, b, g, k in game_turns(level, rule):
+            q = e.think(b)
+            st = e.stats
+            print("%s game %d move %d: %s %d %d %d %s" % (
+                name, g, k, b.name(q), st.nodes, st.depth, st.score, st.forced))
 
 
 def main(argv):
