@@ -220,6 +220,8 @@ class Pos:
                                 nc += 1
                         elif not v:
                             nc -= 1
+                    # Black's key, then white's: written out twice rather than looped over
+                    # the colours, since this is the engine's hottest code.
                     x = (q << 2) + j
                     o = kb[x]
                     nk = o + ab * m

@@ -108,10 +108,6 @@ class Search:
             return False
         return rules.is_forbidden(self.pos.board, q)
 
-    def five_points(self, c):
-        pos = self.pos
-        return pos.points_over(c, _M5)
-
     def gen(self, c, width):
         """Candidate moves for c, best first: a forced move alone (win, or the block of a four),
         answers to an open three (blocks and own fours) when one is on the board, else the best
@@ -314,7 +310,7 @@ class Search:
                     return True
         if cnt[op]:
             # The defender's last block made a four: we must block it, with a four of our own.
-            fp = self.five_points(3 - c)
+            fp = pos.points_over(3 - c, _M5)
             if len(fp) > 1 or sm[fp[0]] < _M4 or self.forbidden(fp[0], c):
                 return False
             moves = fp
