@@ -49,6 +49,20 @@ class Clock:
         return self.t
 
 
+def _start(hw, root, clock):
+    # In a function of its own: a generator's frame keeps stale value-stack slots, which the
+    # collector would take for live references to the menus' garbage.
+    from app.app import App
+    from app.session import Session
+
+    a = App(hw, root, clock)
+    chosen = dict(a.chosen)  # the new-game menu's choices (app.options is not held here)
+    chosen["level"] = 2  # hard
+    chosen["colour"] = 0
+    a.play(Session("ai", chosen, clock, 7))
+    return a
+
+
 def scenario(moves, marks):
     """The benchmark as a generator: it yields after every app loop pass, and calls
     marks(label) at the points where the heap is worth naming."""
@@ -62,6 +76,7 @@ def scenario(moves, marks):
     except ValueError:
         prof = _LCD13
     machine.reset_state()
+    machine.static()  # a port's Pin, PWM and SPI objects are not heap: not the app's either
     screen = vpanel.attach(prof)
     # The fakes' own logs would grow with every command and tone and count as the app's heap.
     screen.commands = None
@@ -76,22 +91,15 @@ def scenario(moves, marks):
     drop("hw.kit")  # as firmware/main.py does after boot
     # Modules are imported before counting: under the VM they are compiled from source, and
     # the compiler's garbage is not the app's (the device loads .mpy or frozen bytecode).
-    from app.app import App
-    from app.session import Session
-    from app import boardview, status, jump, keys, store  # noqa: F401
+    from app import app, session, boardview, status, jump, keys, store  # noqa: F401
     import app.play  # noqa: F401
     # app.menus and app.menu are not held here: the app drops them while a game is shown.
     from ai import player, engine  # noqa: F401
 
     marks("modules")
     yield
-    root = "/tmp" if not MICRO else "."
-    a = App(hw, root, clock)
-    chosen = dict(a.chosen)  # the new-game menu's choices (app.options is not held here)
-    chosen["level"] = 2  # hard
-    chosen["colour"] = 0
-    s = Session("ai", chosen, clock, 7)
-    a.play(s)
+    a = _start(hw, "/tmp" if not MICRO else ".", clock)
+    s = a.game.s
     play = a.game
     g = s.game
     marks("game screen")

@@ -1,10 +1,82 @@
-# The game screen's rare actions: the in-game menu's (undo, redo, resign, draw, hint) and the
-# review of a finished game. Loaded when used and dropped whenever the game screen is shown
+# The game screen's rare actions: the in-game menu's (undo, redo, resign, draw, hint), the
+# on-screen questions (opening rules, draw offers, game over), refusals and the review. Loaded when used and dropped whenever the game screen is shown
 # again (App.show), so a game in progress does not hold this code in RAM.
 from gomoku.board import Board
 from gomoku import game as G
 from gomoku.game import GameError
+from gomoku.board import BLACK
 from app import keys as K
+
+
+def question(play):
+    """The question a person must answer now, as (text, labels, answers), or None."""
+    g = play.s.game
+    s = play.s
+    if g.over():
+        head = "Draw" if g.winner == 0 else ("Black" if g.winner == BLACK else "White") + " wins"
+        reason = G.REASON_NAMES[g.reason]
+        text = head + ": " + reason if play.L.side else reason[:1].upper() + reason[1:]
+        return text, ("Review", "New game", "Menu"), ("review", "new", "menu")
+    a = g.actor()
+    if g.draw_offer >= 0 and not g.ai[1 - g.draw_offer]:
+        return (s.names(1 - g.draw_offer) + ": accept draw?", ("No", "Yes"),
+                ("decline", "accept"))
+    if g.ai[a]:
+        return None
+    pre = "" if s.mode == "ai" else s.names(a) + ": "
+    ph = g.phase
+    if ph == G.SWAP:
+        return pre + "swap colours?", ("Keep white", "Take black"), (G.KEEP, G.SWAP_COLOURS)
+    if ph == G.SWAP2:
+        return (pre + "swap2", ("Play white", "Take black", "Put 2 more"),
+                (G.KEEP, G.SWAP_COLOURS, G.PUT2))
+    if ph == G.PICK:
+        return pre + "pick colour", ("Black", "White"), (G.TAKE_BLACK, G.TAKE_WHITE)
+    return None
+
+
+def answer(play):
+    act = play.prompt[2][play.choice]
+    app = play.app
+    g = play.s.game
+    if act == "review":
+        review_start(play)
+        return
+    if act == "new":
+        app.new_game_menu(play.s.mode)
+        return
+    if act == "menu":
+        app.main_menu()
+        return
+    try:
+        if act == "accept":
+            g.accept_draw()
+        elif act == "decline":
+            g.decline_draw()
+        else:
+            g.choose(act)
+    except GameError as e:
+        play._refuse(e)
+        return
+    app.sound("click")
+    play.changed()
+
+
+def short(err):
+    """A refusal in a few words: game errors are sentences for programmers, and status rows
+    hold 10 to 26 characters."""
+    s = str(err)
+    if s.startswith("forbidden for black: "):
+        return "Forbidden: " + s[21:]
+    if "central" in s:
+        return "Stay in the centre " + s[-3:]
+    if "occupied" in s:
+        return "Point is taken"
+    if "symmetry" in s:
+        return "Same by symmetry"
+    if "proposed" in s:
+        return "Pick a proposal"
+    return s[:1].upper() + s[1:]
 
 
 def can(play, what):

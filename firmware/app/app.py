@@ -5,8 +5,7 @@ from micropython import const
 from hw import clock as _clock
 from app import theme as T
 from app.keys import Keys
-from app.store import Store, Damaged
-from app import session as S
+from app.store import Store
 from app.ui import Scratch, SCRATCH_PX
 from overlay import drop
 
@@ -24,28 +23,12 @@ class App:
         self.keys = Keys(hw.buttons.actions)
         self.store = Store(root)
         self.notice = ""
-        from app import options as O  # dropped with the menus during a game (App.show)
+        from app import startup  # dropped with the menus during a game (App.show)
 
-        self.settings = O.defaults(O.SETTINGS)
-        self.chosen = O.defaults(O.NEW_GAME)
-        try:
-            data = self.store.load(SETTINGS, _check_settings)
-            if data is not None:
-                self.settings = O.clean(O.SETTINGS, data.get("s"))
-                self.chosen = O.clean(O.NEW_GAME, data.get("n"))
-        except Damaged as e:
-            self.notice = "Bad settings: " + e.moved_to
+        startup.boot(self, SETTINGS, GAME)
         self._resolve()
         self.theme = T.make(self.opt("theme"))
         hw.sound.mute = not self.opt("sound")
-        self.saved = None  # a Session from the save file, offered as "Resume"
-        try:
-            holder = []
-            self.store.load(GAME, lambda d: holder.append(S.restore(d, self.clock)))
-            if holder:
-                self.saved = holder[0]
-        except Damaged as e:
-            self.notice = "Bad save: " + e.moved_to
         now = self.clock()
         self.last_key = now
         self.asleep = False
@@ -73,7 +56,8 @@ class App:
     def show(self, screen):
         self.screen = screen
         if screen is self.game:
-            drop("app.menus", "app.menu", "app.options", "app.actions")
+            drop("app.menus", "app.menu", "app.options", "app.actions", "app.startup",
+                 "gomoku.restore")
         screen.enter()
 
     def touch(self, now):
@@ -156,11 +140,6 @@ class App:
             self.step()
             if not self.busy():
                 _clock.sleep_ms(IDLE_MS)
-
-
-def _check_settings(d):
-    if not isinstance(d, dict):
-        raise ValueError("settings must be an object")
 
 
 def run(hw, root="/"):

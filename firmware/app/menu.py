@@ -9,6 +9,23 @@ from app.layout import ROW_H
 MENU_W = const(240)  # text column width: wider panels centre it
 
 
+def _big_text(scratch, d, x, y, s, fg, bg, k):
+    """s in the 8x8 font scaled k times at (x, y), one letter at a time (the title only, so
+    it lives here with the menus, not in app.ui, which stays loaded during a game)."""
+    small = scratch.view(8, 8, 2 * 64 * k * k)
+    v = scratch.view(8 * k, 8 * k)
+    for ch in s:
+        small.fill(bg)
+        small.text(ch, 0, 0, fg)
+        v.fill(bg)
+        for yy in range(8):
+            for xx in range(8):
+                if small.pixel(xx, yy) == fg:
+                    v.fill_rect(xx * k, yy * k, k, k, fg)
+        v.send(d, x, y)
+        x += 8 * k
+
+
 class Item:
     def __init__(self, key, label, names=None, index=0):
         self.key = key
@@ -54,7 +71,7 @@ class Menu:
         if self.big:
             tw = 16 * len(self.title)
             tx = (d.width - tw) // 2
-            ui.big_text(a.scratch, d, tx, 6, self.title, t.accent, t.bg, 2)
+            _big_text(a.scratch, d, tx, 6, self.title, t.accent, t.bg, 2)
             if tx >= 24:
                 # Either side of the title a board point with a stone: black, then white.
                 c = a.scratch.view(16, 16)

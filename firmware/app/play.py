@@ -18,25 +18,6 @@ SPIN_MS = const(150)  # thinking indicator step
 DEMO_MS = const(700)  # pause between moves in the AI demo, so people can follow it
 MSG_MS = const(2500)  # how long a refusal message stays
 
-_REASONS = ("", "five in a row", "board full", "resignation", "draw agreed", "time",
-            "forbidden move")
-
-
-def _short(err):
-    # Game errors are sentences for programmers; rows here hold 10 to 26 characters.
-    s = str(err)
-    if s.startswith("forbidden for black: "):
-        return "Forbidden: " + s[21:]
-    if "central" in s:
-        return "Stay in the centre " + s[-3:]
-    if "occupied" in s:
-        return "Point is taken"
-    if "symmetry" in s:
-        return "Same by symmetry"
-    if "proposed" in s:
-        return "Pick a proposal"
-    return s[:1].upper() + s[1:]
-
 
 class Play:
     def __init__(self, app, session):
@@ -165,60 +146,17 @@ class Play:
         g = self.s.game
         self.choice = 0
         self.prompt = None
-        if g.over():
-            if g.winner == 0:
-                head = "Draw"
-            else:
-                head = ("Black" if g.winner == BLACK else "White") + " wins"
-            reason = _REASONS[g.reason]
-            text = head + ": " + reason if self.L.side else reason[:1].upper() + reason[1:]
-            self.prompt = (text, ("Review", "New game", "Menu"), ("review", "new", "menu"))
-            return
-        a = g.actor()
-        if g.draw_offer >= 0 and not g.ai[1 - g.draw_offer]:
-            self.prompt = (self.s.names(1 - g.draw_offer) + ": accept draw?", ("No", "Yes"),
-                           ("decline", "accept"))
-            return
-        if g.ai[a]:
-            return
-        pre = "" if self.s.mode == "ai" else self.s.names(a) + ": "
-        ph = g.phase
-        if ph == G.SWAP:
-            self.prompt = (pre + "swap colours?", ("Keep white", "Take black"),
-                           (G.KEEP, G.SWAP_COLOURS))
-        elif ph == G.SWAP2:
-            self.prompt = (pre + "swap2", ("Play white", "Take black", "Put 2 more"),
-                           (G.KEEP, G.SWAP_COLOURS, G.PUT2))
-        elif ph == G.PICK:
-            self.prompt = (pre + "pick colour", ("Black", "White"),
-                           (G.TAKE_BLACK, G.TAKE_WHITE))
+        if g.over() or g.draw_offer >= 0 or g.phase in (G.SWAP, G.SWAP2, G.PICK):
+            from app import actions  # questions are rare: their code is not kept loaded
+
+            self.prompt = actions.question(self)
 
     def _answer(self):
-        act = self.prompt[2][self.choice]
-        g = self.s.game
-        if act == "review":
-            from app import actions
+        from app import actions
 
-            actions.review_start(self)
-            return
-        if act == "new":
-            self.app.new_game_menu(self.s.mode)
-            return
-        if act == "menu":
-            self.app.main_menu()
-            return
-        try:
-            if act == "accept":
-                g.accept_draw()
-            elif act == "decline":
-                g.decline_draw()
-            else:
-                g.choose(act)
-        except GameError as e:
-            self._refuse(e)
-            return
-        self.app.sound("click")
-        self.changed()
+        actions.answer(self)
+        if self.rboard is None:  # the review's keys go on using it
+            drop("app.actions")
 
     # -- after every change of the game ------------------------------------------------------
     def changed(self):
@@ -239,6 +177,8 @@ class Play:
                                ("blip" if g.winner == 0 else "loss"))
         else:
             self.over_seen = False
+            if g.phase == G.PLAY:
+                drop("gomoku.openrules")  # the opening is over (undo would load it again)
             self.app.save_game(self.s)
             if not self.app.keys.dpad and not g.ai_to_act():
                 # Few keys: start each turn on the best-looking point.
@@ -253,8 +193,11 @@ class Play:
         self._status()
 
     def _refuse(self, err):
+        from app import actions
+
         self.app.sound("refused")
-        self.note(_short(err))
+        self.note(actions.short(err))
+        drop("app.actions")
 
     def note(self, text):
         """A message in the status line for a few seconds."""

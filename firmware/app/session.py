@@ -1,5 +1,5 @@
 # One match: the Game, who plays each side (person or AI), the AI's sliced thinking, and the
-# save record (Game.export() plus the app's own fields).
+# save record (Game.export() plus the app's own fields; app.startup reads it back).
 from gomoku.game import Game, GameError
 from hw.clock import ticks_diff
 
@@ -111,19 +111,3 @@ class Session:
         return {"kind": KIND, "mode": self.mode, "opts": self.chosen, "seed": self.seed,
                 "game": self.game.export()}
 
-
-def check(d):
-    """Raise unless d looks like our save record (Store.load's check)."""
-    if not isinstance(d, dict) or d.get("kind") != KIND or d.get("mode") not in MODES:
-        raise GameError("not a game save")
-    if not isinstance(d.get("seed"), int) or not isinstance(d.get("game"), dict):
-        raise GameError("damaged save")
-
-
-def restore(d, clock):
-    check(d)
-    from app import options as O
-
-    chosen = O.clean(O.NEW_GAME, d.get("opts"))
-    g = Game.restore(d["game"], clock)
-    return Session(d["mode"], chosen, clock, d["seed"], g)

@@ -85,22 +85,6 @@ def text_row(scratch, d, x, y, w, text, fg, bg, tx=0, icon=None, rim=0):
         v.send(d, x + cx, y)
 
 
-def big_text(scratch, d, x, y, s, fg, bg, k):
-    """s in the 8x8 font scaled k times at (x, y), one letter at a time."""
-    small = scratch.view(8, 8, 2 * 64 * k * k)
-    v = scratch.view(8 * k, 8 * k)
-    for ch in s:
-        small.fill(bg)
-        small.text(ch, 0, 0, fg)
-        v.fill(bg)
-        for yy in range(8):
-            for xx in range(8):
-                if small.pixel(xx, yy) == fg:
-                    v.fill_rect(xx * k, yy * k, k, k, fg)
-        v.send(d, x, y)
-        x += 8 * k
-
-
 def clock_text(ms):
     s = ms // 1000
     return "%d:%02d" % (s // 60, s % 60)

@@ -1,5 +1,5 @@
-# Board storage: a flat bytearray with a one-cell sentinel ring, move history, undo/redo and an
-# incremental Zobrist hash. Pure: runs unchanged under CPython and MicroPython.
+# Board storage: a flat bytearray with a one-cell sentinel ring, move history and an incremental
+# Zobrist hash (undo and redo are the Game's: its log also holds clocks and phases). Pure: runs unchanged under CPython and MicroPython.
 from micropython import const
 
 
@@ -59,7 +59,6 @@ class Board:
         self.zob = _zobrist(n)
         self.hash = 0
         self.hist = []  # cell indexes in play order
-        self.redo_stack = []  # (idx << 2) | colour of undone stones
 
     # -- coordinates -------------------------------------------------------------------------
     def idx(self, x, y):
@@ -98,7 +97,7 @@ class Board:
         h = self.hist
         return 3 - self.cells[h[-1]] if h else BLACK
 
-    # -- fast moves for search: no checks, no redo bookkeeping ----------------------------------
+    # -- fast moves for search: no checks ------------------------------------------------------
     def put(self, i, colour):
         self.cells[i] = colour
         self.hash ^= self.zob[2 * i + colour - 1]
@@ -112,7 +111,7 @@ class Board:
         c[i] = EMPTY
         return i, colour
 
-    # -- checked moves with undo/redo --------------------------------------------------------
+    # -- checked moves -----------------------------------------------------------------------
     def check_empty(self, i):
         """Raise ValueError unless index i is an empty on-board point."""
         if not isinstance(i, int) or not 0 <= i < len(self.cells) or self.cells[i] == BORDER:
@@ -125,21 +124,6 @@ class Board:
         if colour not in (0, BLACK, WHITE):
             raise ValueError("bad colour")
         self.put(i, colour or self.to_move())
-        self.redo_stack = []
-
-    def undo(self):
-        if not self.hist:
-            raise ValueError("nothing to undo")
-        i, colour = self.take()
-        self.redo_stack.append((i << 2) | colour)
-        return i
-
-    def redo(self):
-        if not self.redo_stack:
-            raise ValueError("nothing to redo")
-        v = self.redo_stack.pop()
-        self.put(v >> 2, v & 3)
-        return v >> 2
 
     def copy(self):
         b = Board(self.size)

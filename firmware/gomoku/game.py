@@ -40,21 +40,21 @@ R_FORBIDDEN = const(6)
 REASON_NAMES = ("", "five in a row", "board full", "resignation", "draw agreed", "time",
                 "forbidden move")
 
-# Log entry kinds.
-_MOVE = const(0)
-_PROPOSE = const(1)
-_CHOOSE = const(2)
-_RESIGN = const(3)
-_OFFER = const(4)
-_ACCEPT = const(5)
-_DECLINE = const(6)
+# Log entry kinds (also in save files: see export()).
+A_MOVE = const(0)
+A_PROPOSE = const(1)
+A_CHOOSE = const(2)
+A_RESIGN = const(3)
+A_OFFER = const(4)
+A_ACCEPT = const(5)
+A_DECLINE = const(6)
 
 
 class GameError(Exception):
     """An action that is not allowed now; the game is unchanged."""
 
 
-def _no_clock():
+def no_clock():
     return 0
 
 
@@ -81,7 +81,7 @@ class Game:
         self.ai = (bool(ai[0]), bool(ai[1]))
         self.limit = limit_ms
         self.forbidden_loses = forbidden_loses
-        self.clock = clock or _no_clock
+        self.clock = clock or no_clock
         self.log = []  # (kind, player, arg, snapshot before, clock 0 before, clock 1 before)
         self.redo_log = []  # (kind, player, arg, clocks after)
         self.black = 0  # the player holding black
@@ -145,7 +145,7 @@ class Game:
         if a < 0 or not self.limit or self.time_used(a) <= self.limit:
             return False
         # Logged like a resignation by the player whose flag fell, so undo can take it back.
-        self._do(_RESIGN, a, R_TIME)
+        self._do(A_RESIGN, a, R_TIME)
         return True
 
     # -- validation --------------------------------------------------------------------------
@@ -173,12 +173,9 @@ class Game:
         if ph == CHOOSE and i not in self.proposals:
             raise GameError("choose one of the two proposed fifth moves")
         if ph == OPEN3 and self.opening == OPEN_PRO:
-            x, y = b.xy(i)
-            c = b.size // 2
-            r = b.count()  # 0, 1, 2: must lie within the central 1x1, 3x3, 5x5
-            if abs(x - c) > r or abs(y - c) > r:
-                raise GameError("opening stone %d must be within the central %dx%d"
-                                % (r + 1, 2 * r + 1, 2 * r + 1))
+            from gomoku import openrules
+
+            openrules.check_centre(b, i)
         if (self.rule == rules.RENJU and b.to_move() == BLACK and not self.forbidden_loses
                 and rules.is_forbidden(b, i)):
             raise GameError("forbidden for black: " + rules.forbidden_reason(b, i))
@@ -187,53 +184,45 @@ class Game:
     def play(self, i):
         """Place the next stone at index i (also picks a proposed fifth move)."""
         self.check_move(i)
-        self._do(_MOVE, self.actor(), i)
+        self._do(A_MOVE, self.actor(), i)
 
     def choose(self, answer):
         """Answer the phase question: KEEP / SWAP_COLOURS / PUT2 / TAKE_BLACK / TAKE_WHITE."""
-        self._ready()
-        ok = {SWAP: (KEEP, SWAP_COLOURS), SWAP2: (KEEP, SWAP_COLOURS, PUT2),
-              PICK: (TAKE_BLACK, TAKE_WHITE)}.get(self.phase, ())
-        if answer not in ok:
-            raise GameError("that answer does not fit this moment")
-        self._do(_CHOOSE, self.actor(), answer)
+        from gomoku import openrules
+
+        openrules.choose(self, answer)
 
     def propose(self, a, b):
         """Pro rule: black offers two points for the fifth move."""
-        self._ready()
-        if self.phase != PROPOSE:
-            raise GameError("no fifth-move proposal is due")
-        self._point(a)
-        self._point(b)
-        if a == b:
-            raise GameError("propose two different points")
-        if self.rule == rules.RENJU:
-            for i in (a, b):
-                if rules.is_forbidden(self.board, i):
-                    raise GameError("forbidden for black: " + rules.forbidden_reason(self.board, i))
-        if self.symmetric(a, b):
-            raise GameError("the two proposals are the same move by symmetry")
-        self._do(_PROPOSE, self.actor(), (a, b))
+        from gomoku import openrules
+
+        openrules.propose(self, a, b)
+
+    def symmetric(self, a, b):
+        """Is there a symmetry of the board that keeps every stone in place and maps a to b?"""
+        from gomoku import openrules
+
+        return openrules.symmetric(self.board, a, b)
 
     def resign(self, player=None):
         self._ready(player)
-        self._do(_RESIGN, self.actor() if player is None else player, R_RESIGN)
+        self._do(A_RESIGN, self.actor() if player is None else player, R_RESIGN)
 
     def offer_draw(self, player=None):
         self._ready(player)
         p = self.actor() if player is None else player
         if self.draw_offer >= 0:
             raise GameError("a draw offer is already open")
-        self._do(_OFFER, p, 0)
+        self._do(A_OFFER, p, 0)
 
     def accept_draw(self, player=None):
         self._ready(player)
         p = self._answerer(player)
-        self._do(_ACCEPT, p, 0)
+        self._do(A_ACCEPT, p, 0)
 
     def decline_draw(self, player=None):
         self._ready(player)
-        self._do(_DECLINE, self._answerer(player), 0)
+        self._do(A_DECLINE, self._answerer(player), 0)
 
     def _answerer(self, player):
         if self.draw_offer < 0:
@@ -299,55 +288,13 @@ class Game:
     # -- saving -----------------------------------------------------------------------------
     def export(self):
         """Everything needed to rebuild this game: settings, the action log and the clocks,
-        as plain ints and lists (for json)."""
+        as plain ints and lists (for json). gomoku.restore.restore() rebuilds it."""
         acts = []
         for kind, player, arg, _, _, _ in self.log:
-            acts.append([kind, player] + (list(arg) if kind == _PROPOSE else [arg]))
+            acts.append([kind, player] + (list(arg) if kind == A_PROPOSE else [arg]))
         return {"v": 1, "size": self.board.size, "rule": self.rule, "opening": self.opening,
                 "ai": [int(self.ai[0]), int(self.ai[1])], "limit": self.limit,
                 "strict": int(self.forbidden_loses), "acts": acts, "used": list(self.used)}
-
-    @classmethod
-    def restore(cls, d, clock=None):
-        """Rebuild a game from export() data by replaying every action through the same checks
-        as live play, so damaged data raises GameError instead of making an impossible game."""
-        try:
-            if d.get("v") != 1:
-                raise GameError("unknown save version")
-            g = cls(d["size"], d["rule"], d["opening"], d["ai"], d["limit"], bool(d["strict"]),
-                    _no_clock)
-            for a in d["acts"]:
-                kind, player = a[0], a[1]
-                if kind == _MOVE:
-                    g.play(a[2])
-                elif kind == _PROPOSE:
-                    g.propose(a[2], a[3])
-                elif kind == _CHOOSE:
-                    g.choose(a[2])
-                elif kind == _RESIGN:
-                    if a[2] == R_TIME:
-                        g.used[player] = g.limit + 1
-                        if not g.tick():
-                            raise GameError("bad time loss")
-                    else:
-                        g.resign(player)
-                elif kind == _OFFER:
-                    g.offer_draw(player)
-                elif kind == _ACCEPT:
-                    g.accept_draw(player)
-                elif kind == _DECLINE:
-                    g.decline_draw(player)
-                else:
-                    raise GameError("unknown action")
-                if g.log[-1][1] != player:
-                    raise GameError("action by the wrong player")
-            used = d["used"]
-            g.used = [int(used[0]), int(used[1])]
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            raise GameError("damaged game data")
-        g.clock = clock or _no_clock
-        g.t0 = g.clock()
-        return g
 
     # -- the one place where state changes ---------------------------------------------------
     def _snapshot(self, stones):
@@ -362,29 +309,31 @@ class Game:
     def _do(self, kind, player, arg):
         now = self.clock()
         a = self.actor()
-        before = self._snapshot(1 if kind == _MOVE else 0)
+        before = self._snapshot(1 if kind == A_MOVE else 0)
         u0, u1 = self.used
         if a >= 0:
             self.used[a] += now - self.t0
         self.t0 = now
         b = self.board
-        if kind == _MOVE:
+        if kind == A_MOVE:
             colour = b.to_move()
             forbidden = (self.rule == rules.RENJU and colour == BLACK
                          and rules.is_forbidden(b, arg))
             b.put(arg, colour)
             self.draw_offer = -1
             self._after_move(arg, colour, forbidden)
-        elif kind == _CHOOSE:
-            self._after_choice(arg)
-        elif kind == _PROPOSE:
+        elif kind == A_CHOOSE:
+            from gomoku import openrules
+
+            openrules.after_choice(self, arg)
+        elif kind == A_PROPOSE:
             self.proposals = arg
             self.phase = CHOOSE
-        elif kind == _RESIGN:
+        elif kind == A_RESIGN:
             self._finish(3 - self.colour_of(player), arg, None)
-        elif kind == _OFFER:
+        elif kind == A_OFFER:
             self.draw_offer = player
-        elif kind == _ACCEPT:
+        elif kind == A_ACCEPT:
             self._finish(0, R_AGREED, None)
         else:
             self.draw_offer = -1
@@ -412,18 +361,6 @@ class Game:
         elif self.opening == OPEN_PRO and b.count() == 4:
             self.phase = PROPOSE
 
-    def _after_choice(self, answer):
-        if answer == PUT2:
-            self.phase = EXTRA
-            return
-        if answer == SWAP_COLOURS:
-            self.black = 1 - self.black
-        elif answer == TAKE_BLACK:
-            self.black = 0
-        elif answer == TAKE_WHITE:
-            self.black = 1
-        self.phase = PLAY
-
     def _finish(self, winner, reason, cells):
         self.winner = winner
         self.reason = reason
@@ -431,16 +368,3 @@ class Game:
         self.draw_offer = -1
         self.phase = OVER
 
-    def symmetric(self, a, b):
-        # Is there a symmetry of the square that keeps every stone in place and maps a to b?
-        bd = self.board
-        n = bd.size - 1
-        maps = (lambda x, y: (n - x, y), lambda x, y: (x, n - y), lambda x, y: (n - x, n - y),
-                lambda x, y: (y, x), lambda x, y: (n - y, n - x), lambda x, y: (y, n - x),
-                lambda x, y: (n - y, x))
-        for f in maps:
-            if bd.idx(*f(*bd.xy(a))) != b:
-                continue
-            if all(bd.cells[bd.idx(*f(*bd.xy(i)))] == bd.cells[i] for i in bd.hist):
-                return True
-        return False

@@ -49,40 +49,23 @@ def test_put_take_restore_hash_and_cells():
     assert b.hash == h1
 
 
-def test_checked_moves_undo_redo():
+def test_checked_moves():
+    # Undo and redo belong to the Game (its log also holds the clocks and phases).
     b = Board(9)
     b.move(b.idx(4, 4))
     assert b.to_move() == WHITE and b.cells[b.idx(4, 4)] == BLACK
-    b.move(b.idx(5, 5))
-    h = b.hash
-    assert b.undo() == b.idx(5, 5)
-    assert b.undo() == b.idx(4, 4)
+    b.move(b.idx(5, 5), BLACK)
+    assert b.cells[b.idx(5, 5)] == BLACK and b.to_move() == WHITE
+    assert b.take() == (b.idx(5, 5), BLACK)
+    assert b.take() == (b.idx(4, 4), BLACK)
     assert b.hash == 0 and b.count() == 0
-    for bad in (b.undo,):
-        try:
-            bad()
-        except ValueError as e:
-            assert "nothing" in str(e)
-        else:
-            assert False
-    b.redo()
-    b.redo()
-    assert b.hash == h and b.to_move() == BLACK
     try:
-        b.redo()
-    except ValueError:
-        pass
+        b.move(b.idx(1, 1), 7)
+    except ValueError as e:
+        assert "colour" in str(e)
     else:
         assert False
-    # a new move clears the redo stack
-    b.undo()
-    b.move(b.idx(0, 0))
-    try:
-        b.redo()
-    except ValueError:
-        pass
-    else:
-        assert False
+    assert b.count() == 0
 
 
 def test_refused_moves_change_nothing():

@@ -1,6 +1,7 @@
 # Game flow: turns, results, opening-rule phases, clocks, undo/redo, refused actions.
 from gomoku import game as G
 from gomoku import rules
+from gomoku.restore import restore
 from gomoku.board import BLACK, WHITE
 from positions import snapshot
 
@@ -246,12 +247,12 @@ def test_export_restore_round_trip_and_damage():
     g.offer_draw()
     g.decline_draw()
     d = g.export()
-    r = G.Game.restore(d, clk)
+    r = restore(d, clk)
     assert snapshot(r)[:10] == snapshot(g)[:10] and r.used == g.used and r.ai == g.ai
     r.undo()  # the restored log supports undo like the original
     assert r.board.count() == 5
     import json
-    assert G.Game.restore(json.loads(json.dumps(d))).export() == d
+    assert restore(json.loads(json.dumps(d))).export() == d
     bad = []
     for k in ("size", "acts", "v"):
         e = dict(d)
@@ -269,7 +270,7 @@ def test_export_restore_round_trip_and_damage():
     bad.append(None)
     for e in bad:
         try:
-            G.Game.restore(e)
+            restore(e)
         except G.GameError:
             pass
         else:

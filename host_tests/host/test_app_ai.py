@@ -128,13 +128,15 @@ def test_menus_and_opening_book_leave_memory_during_play():
 
     from overlay import drop
 
-    drop("gomoku.renju")  # other tests' Renju games loaded it
+    drop("gomoku.renju", "gomoku.openrules")  # other tests' games loaded them
     d = appfix.Driver("pico_lcd_13")
-    assert "app.menus" in sys.modules  # the main menu is showing
+    assert {"app.menus", "app.startup"} <= set(sys.modules)  # the main menu is showing
     d.new_game("ai", level="medium")
     play = d.app.game
     g = play.s.game
-    assert not {"app.menus", "app.menu", "app.options", "app.actions"} & set(sys.modules)
+    boot_and_menus = {"app.menus", "app.menu", "app.options", "app.actions", "app.startup",
+                      "gomoku.restore"}
+    assert not boot_and_menus & set(sys.modules)
     while g.board.count() < 6:
         if not g.ai_to_act():
             d.press("back")  # jump to a candidate
@@ -143,6 +145,7 @@ def test_menus_and_opening_book_leave_memory_during_play():
             d.run(50)
     assert "ai.opening" not in sys.modules  # past the book
     assert "gomoku.renju" not in sys.modules  # a freestyle game never asks a Renju question
+    assert "gomoku.openrules" not in sys.modules  # nor an opening-rule one
     d.press("menu")
     assert d.app.screen.title == "Game" and "app.menus" in sys.modules
     d.choose("resume")

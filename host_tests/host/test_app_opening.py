@@ -1,5 +1,7 @@
 # Opening-rule questions asked on screen to the right player: pro rule (swap, two fifth-move
 # proposals, the choice) and swap2 (put two more, pick a colour).
+import sys
+
 import appfix
 from appfix import close, rgb
 from gomoku import game as G
@@ -49,8 +51,10 @@ def test_pro_rule_swap_and_fifth_move_proposals():
         c = play.view.L.cell
         r = (c - 2) // 2
         assert close(d.pixel(x + c // 2 - r + 1, y + c // 2 - 2), rgb(th.mark)), i
+    assert "gomoku.openrules" in sys.modules
     d.play("b2")
     assert g.phase == G.PLAY and g.board.count() == 5
+    assert "gomoku.openrules" not in sys.modules  # the opening is over: its code leaves RAM
     assert close(d.pixel(*d.stone_px(g.board.parse("b2"))), rgb(th.black))
     assert g.board.cells[first] == 0
 

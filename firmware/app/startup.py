@@ -1,0 +1,133 @@
+# Power-on work, loaded by App() and dropped when a game is shown: finish or discard a save that
+# a power cut interrupted, read the settings and the saved game, move damaged records aside.
+import json
+import os
+
+from gomoku.game import GameError
+from app.store import TMP
+from app import session as S
+
+_BAD = ".bad"
+_MAX_BAD = 9  # numbered *.bad names tried before the last one is reused
+
+
+class Damaged(Exception):
+    """A record exists but cannot be used; it has been renamed to `moved_to`."""
+
+    def __init__(self, name, moved_to):
+        super().__init__(name)
+        self.name = name
+        self.moved_to = moved_to
+
+
+def _exists(p):
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+
+
+def recover(store):
+    # A *.tmp left by a power cut is never trusted: the record it was replacing is still
+    # complete, except on FAT where save() had to remove it first; then the tmp is the save.
+    try:
+        names = os.listdir(store.root)
+    except OSError:
+        return
+    for n in names:
+        if n.endswith(".json" + TMP):
+            main = store.path(n[:-len(TMP)])
+            if _exists(main):
+                os.remove(store.path(n))
+            else:
+                try:
+                    with open(store.path(n)) as f:
+                        json.load(f)
+                    os.rename(store.path(n), main)
+                except (OSError, ValueError):
+                    os.remove(store.path(n))
+
+
+def load(store, name, check=None):
+    """The record, None if there is none; raises Damaged (after moving the file aside) if it
+    is unreadable or `check(data)` raises."""
+    p = store.path(name)
+    try:
+        f = open(p)
+    except OSError:
+        return None
+    try:
+        with f:
+            data = json.load(f)
+        if check is not None:
+            check(data)
+        return data
+    except MemoryError:
+        raise  # a full heap says nothing about the file
+    except Exception:  # any parse or shape error: the file is not ours to trust
+        raise Damaged(name, set_aside(store, name))
+
+
+def set_aside(store, name):
+    p = store.path(name)
+    base = p[:-5] if p.endswith(".json") else p
+    dst = base + _BAD
+    for k in range(1, _MAX_BAD + 1):
+        if not _exists(dst):
+            break
+        dst = base + "-%d%s" % (k, _BAD)
+    else:
+        os.remove(dst)  # only our own oldest *.bad is ever overwritten
+    os.rename(p, dst)
+    return dst[len(store.root):]
+
+
+def _check_settings(d):
+    if not isinstance(d, dict):
+        raise ValueError("settings must be an object")
+
+
+def check_save(d):
+    """Raise unless d looks like our save record."""
+    if not isinstance(d, dict) or d.get("kind") != S.KIND or d.get("mode") not in S.MODES:
+        raise GameError("not a game save")
+    if not isinstance(d.get("seed"), int) or not isinstance(d.get("game"), dict):
+        raise GameError("damaged save")
+
+
+def restore(d, clock):
+    """The Session saved in record d (raises GameError if it is not a sound one)."""
+    check_save(d)
+    from app import options as O
+    from gomoku.restore import restore as rebuild
+
+    chosen = O.clean(O.NEW_GAME, d.get("opts"))
+    g = rebuild(d["game"], clock)
+    return S.Session(d["mode"], chosen, clock, d["seed"], g)
+
+
+def boot(app, settings_name, game_name):
+    """Fill app.settings, app.chosen, app.saved (the Session to offer as "Resume") and
+    app.notice (what was moved aside) from the records in app.store."""
+    from app import options as O
+
+    store = app.store
+    recover(store)
+    app.settings = O.defaults(O.SETTINGS)
+    app.chosen = O.defaults(O.NEW_GAME)
+    try:
+        data = load(store, settings_name, _check_settings)
+        if data is not None:
+            app.settings = O.clean(O.SETTINGS, data.get("s"))
+            app.chosen = O.clean(O.NEW_GAME, data.get("n"))
+    except Damaged as e:
+        app.notice = "Bad settings: " + e.moved_to
+    app.saved = None
+    try:
+        holder = []
+        load(store, game_name, lambda d: holder.append(restore(d, app.clock)))
+        if holder:
+            app.saved = holder[0]
+    except Damaged as e:
+        app.notice = "Bad save: " + e.moved_to

@@ -1,0 +1,45 @@
+# Rebuilding a Game from Game.export() data: loaded only when a saved game is resumed.
+from gomoku.game import (Game, GameError, no_clock, R_TIME, A_MOVE, A_PROPOSE, A_CHOOSE,
+                         A_RESIGN, A_OFFER, A_ACCEPT, A_DECLINE)
+
+
+def restore(d, clock=None):
+    """Replay every saved action through the same checks as live play, so damaged data raises
+    GameError instead of making an impossible game."""
+    try:
+        if d.get("v") != 1:
+            raise GameError("unknown save version")
+        g = Game(d["size"], d["rule"], d["opening"], d["ai"], d["limit"], bool(d["strict"]),
+                 no_clock)
+        for a in d["acts"]:
+            kind, player = a[0], a[1]
+            if kind == A_MOVE:
+                g.play(a[2])
+            elif kind == A_PROPOSE:
+                g.propose(a[2], a[3])
+            elif kind == A_CHOOSE:
+                g.choose(a[2])
+            elif kind == A_RESIGN:
+                if a[2] == R_TIME:
+                    g.used[player] = g.limit + 1
+                    if not g.tick():
+                        raise GameError("bad time loss")
+                else:
+                    g.resign(player)
+            elif kind == A_OFFER:
+                g.offer_draw(player)
+            elif kind == A_ACCEPT:
+                g.accept_draw(player)
+            elif kind == A_DECLINE:
+                g.decline_draw(player)
+            else:
+                raise GameError("unknown action")
+            if g.log[-1][1] != player:
+                raise GameError("action by the wrong player")
+        used = d["used"]
+        g.used = [int(used[0]), int(used[1])]
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        raise GameError("damaged game data")
+    g.clock = clock or no_clock
+    g.t0 = g.clock()
+    return g
