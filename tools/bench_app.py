@@ -53,13 +53,13 @@ def _start(hw, root, clock):
     # In a function of its own: a generator's frame keeps stale value-stack slots, which the
     # collector would take for live references to the menus' garbage.
     from app.app import App
-    from app.session import Session
 
     a = App(hw, root, clock)
-    chosen = dict(a.chosen)  # the new-game menu's choices (app.options is not held here)
+    chosen = dict(a.chosen)  # the new-game menu's choices
     chosen["level"] = 2  # hard
     chosen["colour"] = 0
-    a.play(Session("ai", chosen, clock, 7))
+    a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
+    a.step(clock())
     return a
 
 

@@ -1,4 +1,6 @@
 # The app: main loop (one pass per step()), screens, settings, saves and backlight sleep.
+import gc
+
 from micropython import const
 
 
@@ -9,6 +11,9 @@ from app.store import Store
 from app.ui import Scratch, SCRATCH_PX
 from overlay import drop
 
+# Menus, option tables and power-on code: not held in RAM while a game is on screen.
+_MENU_CODE = ("app.menus", "app.menu", "app.options", "app.actions", "app.startup",
+              "gomoku.restore")
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
 SETTINGS = "settings.json"
 GAME = "game.json"
@@ -35,6 +40,7 @@ class App:
         self.swallow = None  # the key that woke the screen: ignored until released
         self.screen = None
         self.game = None  # the Play screen of the current game
+        self.starting = None  # (mode, chosen, seed) of a game to start at the end of this pass
         self.main_menu()
 
     # -- helpers for screens -----------------------------------------------------------------
@@ -56,9 +62,27 @@ class App:
     def show(self, screen):
         self.screen = screen
         if screen is self.game:
-            drop("app.menus", "app.menu", "app.options", "app.actions", "app.startup",
-                 "gomoku.restore")
+            drop(*_MENU_CODE)
         screen.enter()
+
+    def start(self, mode, chosen, seed):
+        """Start a new game as soon as the menu's key handler has returned (see step())."""
+        self.starting = (mode, chosen, seed)
+
+    def _start(self):
+        mode, chosen, seed = self.starting
+        self.starting = None
+        self.forget_game()
+        # The menus' code goes before the AI's tables are built: a lower peak, and the engine's
+        # arrays are not laid out among the menus' leftovers.
+        self.screen = None
+        drop(*_MENU_CODE)
+        gc.collect()
+        from app.session import Session
+
+        s = Session(mode, chosen, self.clock, seed)
+        self.save_game(s)
+        self.play(s)
 
     def touch(self, now):
         self.last_key = now
@@ -111,6 +135,8 @@ class App:
             now = self.clock()
         for action, kind in self.hw.poll(now):
             self._event(action, kind, now)
+        if self.starting is not None:
+            self._start()
         self.screen.tick(now)
         ms = self.opt("sleep")
         if ms and not self.asleep and _clock.ticks_diff(now, self.last_key) >= ms:

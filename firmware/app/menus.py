@@ -1,7 +1,6 @@
 # The menus: main, new game, settings and the in-game menu. Loaded on demand and dropped
 # while a game is on screen (App.show), so this code holds no RAM during play.
 from app import options as O, theme as T, layout
-from app import session as S
 from app.menu import Menu, Item
 from app import actions
 
@@ -42,14 +41,10 @@ def new_game(app, mode):
             app.chosen[it.key] = it.index
         elif it.key == "start":
             app.save_settings()
-            seed = app.clock() & 0x3FFF
             chosen = dict(app.chosen)
             if "size" not in [i.key for i in items]:
                 chosen["size"] = 0
-            app.forget_game()
-            s = S.Session(mode, chosen, app.clock, seed)
-            app.save_game(s)
-            app.play(s)
+            app.start(mode, chosen, app.clock() & 0x3FFF)
         else:
             main(app)
 

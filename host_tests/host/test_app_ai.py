@@ -154,3 +154,23 @@ def test_menus_and_opening_book_leave_memory_during_play():
     d.choose("undo")  # a menu action loads app.actions and drops it when done
     assert d.app.screen is play and g.board.count() % 2 == 0
     assert "app.actions" not in sys.modules
+
+
+def test_new_game_builds_its_ai_after_the_menus_left(monkeypatch):
+    # The engine's tables are the largest thing a game allocates: the menus' code must be gone
+    # by then, or the peak is both together (and the tables land among the menus' leftovers).
+    import sys
+
+    from app import session
+
+    seen = []
+    build = session.Session.__init__
+
+    def spy(self, *args, **kw):
+        seen.append({"app.menus", "app.menu", "app.startup"} & set(sys.modules))
+        build(self, *args, **kw)
+
+    monkeypatch.setattr(session.Session, "__init__", spy)
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="hard")
+    assert seen == [set()] and d.app.game.s.ais[1] is not None
