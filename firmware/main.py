@@ -11,4 +11,11 @@ from overlay import drop  # noqa: E402
 drop("hw.kit")  # boot-only code: its RAM goes back to the game
 from app import app  # noqa: E402
 
-app.run(hw)
+try:
+    app.run(hw)
+except KeyboardInterrupt:
+    raise  # Ctrl-C from a connected computer: back to the REPL
+except Exception as e:  # a bug or an exhausted heap: tell the player, never just freeze
+    from app import crash
+
+    crash.report(hw, e)

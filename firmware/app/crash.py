@@ -1,0 +1,54 @@
+# Last resort when the app fails: say so on the panel, keep the traceback in error.txt for
+# whoever connects a cable, and restart on a key press (the game resumes from its autosave).
+import gc
+import sys
+
+from hw.clock import ticks_ms, ticks_diff, sleep_ms
+from hw.tile import rgb
+from app import ui
+from app.layout import ROW_H
+
+LOG = "error.txt"  # relative: the board's working directory is the filesystem root
+_GRACE_MS = 600  # a key still held from the game must not skip the message
+
+
+def _log(err):
+    try:
+        with open(LOG, "w") as f:
+            if hasattr(sys, "print_exception"):
+                sys.print_exception(err, f)
+            else:  # CPython
+                import traceback
+
+                traceback.print_exception(type(err), err, err.__traceback__, file=f)
+    except OSError:
+        pass  # a full or broken filesystem must not hide the message on the panel
+
+
+def report(hw, err):
+    """Show the failure, log it, wait for a key, then reset the board."""
+    gc.collect()  # the app's objects are unreachable now: their RAM is free again
+    _log(err)
+    d = hw.display
+    bg = rgb(120, 0, 0)
+    fg = rgb(255, 255, 255)
+    d.backlight(100)
+    d.fill(bg)
+    scratch = ui.Scratch(2 * ui.SCRATCH_PX)
+    name = type(err).__name__
+    lines = ("The game stopped:", name[:24], str(err)[:24], "Saved games are kept.",
+             "Key: restart")
+    y = (d.height - ROW_H * len(lines)) // 2
+    for text in lines:
+        ui.text_row(scratch, d, 0, y, d.width, text, fg, bg, 4)
+        y += ROW_H
+    t0 = ticks_ms()
+    while True:
+        now = ticks_ms()
+        events = hw.poll(now)  # also feeds the watchdog: the message stays up
+        if ticks_diff(now, t0) >= _GRACE_MS and any(kind == 1 for _, kind in events):
+            break
+        sleep_ms(10)
+    import machine
+
+    machine.reset()
