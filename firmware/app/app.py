@@ -73,9 +73,10 @@ class App:
         mode, chosen, seed = self.starting
         self.starting = None
         self.forget_game()
-        # The menus' code goes before the AI's tables are built: a lower peak, and the engine's
-        # arrays are not laid out among the menus' leftovers.
-        self.screen = None
+        # The menus' code and the last game (after "New game" on its end screen, its Play still
+        # holds its engine) go before the AI's tables are built: a lower peak, and the engine's
+        # arrays are not laid out among their leftovers.
+        self.screen = self.game = None
         drop(*_MENU_CODE)
         gc.collect()
         from app.session import Session

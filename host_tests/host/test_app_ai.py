@@ -157,20 +157,34 @@ def test_menus_and_opening_book_leave_memory_during_play():
 
 
 def test_new_game_builds_its_ai_after_the_menus_left(monkeypatch):
-    # The engine's tables are the largest thing a game allocates: the menus' code must be gone
-    # by then, or the peak is both together (and the tables land among the menus' leftovers).
+    # The engine's tables are the largest thing a game allocates: the menus' code and the last
+    # game's engine must be gone by then, or the peak is both together.
     import sys
 
     from app import session
 
     seen = []
     build = session.Session.__init__
+    drivers = []
 
     def spy(self, *args, **kw):
-        seen.append({"app.menus", "app.menu", "app.startup"} & set(sys.modules))
+        game = drivers[0].app.game if drivers else None
+        seen.append(({"app.menus", "app.menu", "app.startup"} & set(sys.modules), game))
         build(self, *args, **kw)
 
     monkeypatch.setattr(session.Session, "__init__", spy)
     d = appfix.Driver("pico_lcd_13")
+    drivers.append(d)
     d.new_game("ai", level="hard")
-    assert seen == [set()] and d.app.game.s.ais[1] is not None
+    assert seen == [(set(), None)] and d.app.game.s.ais[1] is not None
+    play = d.app.game
+    d.press("menu")
+    d.choose("resign")
+    d.choose("yes")
+    assert play.s.game.over()
+    while play.prompt[1][play.choice] != "New game":
+        d.press("right")
+    d.press("place")
+    d.choose("start")  # the same settings again
+    assert len(seen) == 2 and seen[1] == (set(), None)
+    assert d.app.game is not play and not d.app.game.s.game.over()
