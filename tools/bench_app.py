@@ -50,8 +50,9 @@ class Clock:
 
 
 def _start(hw, root, clock):
-    # In a function of its own: a generator's frame keeps stale value-stack slots, which the
-    # collector would take for live references to the menus' garbage.
+    # Each piece of the scenario runs in a function of its own: a generator's frame keeps stale
+    # value-stack slots, which the collector would take for live references to garbage (the
+    # menus, an autosave's record), so the figure would depend on how the script is written.
     from app.app import App
 
     a = App(hw, root, clock)
@@ -61,6 +62,50 @@ def _start(hw, root, clock):
     a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
     a.step(clock())
     return a
+
+
+def _traffic(play, screen):
+    """Bytes on the wire for four cursor moves and a placed stone."""
+    sent = []
+    for d in ("right", "down", "left", "up"):
+        n0 = screen.bytes_sent
+        play.key(d, 1)
+        sent.append(screen.bytes_sent - n0)
+    n0 = screen.bytes_sent
+    play.key("place", 1)
+    return sent, screen.bytes_sent - n0
+
+
+def _turn(a, clock, moves, st):
+    """One app loop pass of a hard-level AI game; False when it is over. The person's side
+    plays the best-ranked jump point, and asks for a hint once (the hard AI's idle engine
+    answers it: no second engine)."""
+    play = a.game
+    g = play.s.game
+    b = g.board
+    if play.hinter is not None:
+        a.step(clock())
+        st["place"] = play.hinter is None
+        return True
+    if st["place"]:  # on the hint's point
+        st["place"] = False
+        play.key("place", 1)
+        return True
+    if g.over() or b.count() >= moves:
+        return False
+    if g.ai_to_act():
+        k = b.count()
+        a.step(clock())
+        if b.count() != k:
+            st["ai"] += 1
+    elif st["ai"] == 3 and not st["hinted"]:
+        st["hinted"] = True
+        play.do("hint")
+    else:
+        play.jumps = None
+        play.key("back", 1)  # jump to the best-ranked point
+        play.key("place", 1)
+    return True
 
 
 def scenario(moves, marks):
@@ -99,49 +144,19 @@ def scenario(moves, marks):
     marks("modules")
     yield
     a = _start(hw, "/tmp" if not MICRO else ".", clock)
-    s = a.game.s
-    play = a.game
-    g = s.game
     marks("game screen")
     yield
-
-    # Panel traffic: cursor moves and a placed stone, straight from the wire counter.
-    b = g.board
-    sent = []
-    for d in ("right", "down", "left", "up"):
-        n0 = screen.bytes_sent
-        play.key(d, 1)
-        sent.append(screen.bytes_sent - n0)
-    n0 = screen.bytes_sent
-    play.key("place", 1)
-    stone = screen.bytes_sent - n0
+    sent, stone = _traffic(a.game, screen)
     print("panel bytes per cursor move: %s (max %d, target <= %d)"
           % (sent, max(sent), TARGET_MOVE))
     print("panel bytes per placed stone (stone, marks, status, autosave redraw): %d" % stone)
-
-    # A hard-level AI game: the person's side plays the first jump candidate each time.
-    ai_moves = 0
-    while not g.over() and b.count() < moves:
-        if g.ai_to_act():
-            k = b.count()
-            while b.count() == k and not g.over():
-                a.step(clock())
-                yield
-            ai_moves += 1
-        elif ai_moves == 3 and play.hint < 0:
-            # A person asks for a hint once: the hard AI's idle engine answers, no second one.
-            play.do("hint")
-            while play.hinter is not None:
-                a.step(clock())
-                yield
-            play.key("place", 1)
-            yield
-        else:
-            play.jumps = None
-            play.key("back", 1)  # jump to the best-ranked point
-            play.key("place", 1)
-            yield
-    print("game: %d stones, %d AI moves (hard), a hint, over=%s" % (b.count(), ai_moves, g.over()))
+    yield
+    st = {"ai": 0, "hinted": False, "place": False}
+    while _turn(a, clock, moves, st):
+        yield
+    g = a.game.s.game
+    print("game: %d stones, %d AI moves (hard), a hint, over=%s"
+          % (g.board.count(), st["ai"], g.over()))
     if max(sent) > TARGET_MOVE:
         marks("cursor move over budget")
 

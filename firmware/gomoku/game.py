@@ -3,6 +3,8 @@
 from micropython import const
 
 
+from array import array
+
 from gomoku.board import BLACK, WHITE, Board
 from gomoku import rules
 
@@ -82,7 +84,12 @@ class Game:
         self.limit = limit_ms
         self.forbidden_loses = forbidden_loses
         self.clock = clock or no_clock
-        self.log = []  # (kind, player, arg, snapshot before, clock 0 before, clock 1 before)
+        # The action log, compact because a long game holds it all: three ints an action (its
+        # code, see _entry(), and both clocks before it) in an array that never shrinks, of
+        # which the first 3 * nlog are in use, and what undo restores in `snaps`.
+        self.log = array("i")
+        self.nlog = 0
+        self.snaps = []
         self.redo_log = []  # (kind, player, arg, clocks after)
         self.black = 0  # the player holding black
         self.phase = PLAY if opening == OPEN_FREE else OPEN3
@@ -234,23 +241,24 @@ class Game:
 
     # -- undo / redo -------------------------------------------------------------------------
     def can_undo(self):
-        return self._undo_depth(self.log) > 0
+        return self._undo_depth() > 0
 
     def can_redo(self):
         return bool(self.redo_log)
 
-    def _undo_depth(self, log):
+    def _undo_depth(self):
         # Against the AI one undo goes back to the human's last action, so it also takes back
         # the AI's replies that followed it. Without a human action there is nothing to undo.
+        n = self.nlog
         if not (self.ai[0] or self.ai[1]):
-            return 1 if log else 0
-        for k in range(len(log) - 1, -1, -1):
-            if not self.ai[log[k][1]]:
-                return len(log) - k
+            return 1 if n else 0
+        for k in range(n - 1, -1, -1):
+            if not self.ai[(self.log[3 * k] >> 3) & 1]:
+                return n - k
         return 0
 
     def undo(self):
-        n = self._undo_depth(self.log)
+        n = self._undo_depth()
         if not n:
             raise GameError("nothing to undo")
         for _ in range(n):
@@ -265,7 +273,11 @@ class Game:
             self._redo_one()
 
     def _undo_one(self):
-        kind, player, arg, snap, u0, u1 = self.log.pop()
+        kind, player, arg = self._entry(self.nlog - 1)
+        self.nlog -= 1
+        snap = self.snaps.pop()
+        u0 = self.log[3 * self.nlog + 1]
+        u1 = self.log[3 * self.nlog + 2]
         after = (self.used[0], self.used[1])
         (self.phase, self.black, self.proposals, self.winner, self.reason, self.win_cells,
          self.draw_offer, stones) = snap
@@ -290,20 +302,29 @@ class Game:
         """Everything needed to rebuild this game: settings, the action log and the clocks,
         as plain ints and lists (for json). gomoku.restore.restore() rebuilds it."""
         acts = []
-        for kind, player, arg, _, _, _ in self.log:
+        for k in range(self.nlog):
+            kind, player, arg = self._entry(k)
             acts.append([kind, player] + (list(arg) if kind == A_PROPOSE else [arg]))
         return {"v": 1, "size": self.board.size, "rule": self.rule, "opening": self.opening,
                 "ai": [int(self.ai[0]), int(self.ai[1])], "limit": self.limit,
                 "strict": int(self.forbidden_loses), "acts": acts, "used": list(self.used)}
 
     # -- the one place where state changes ---------------------------------------------------
+    def _entry(self, k):
+        """(kind, player, arg) of the k-th logged action."""
+        c = self.log[3 * k]
+        arg = c >> 4
+        if c & 7 == A_PROPOSE:
+            arg = (arg & 1023, arg >> 10)
+        return c & 7, (c >> 3) & 1, arg
+
     def _snapshot(self, stones):
         # What undo restores, less the clocks. It rarely changes from one move to the next, so
-        # equal snapshots share one tuple: a long game's log then costs about 36 bytes a move.
+        # equal snapshots share one tuple: a long game's log then costs about 16 bytes a move.
         s = (self.phase, self.black, self.proposals, self.winner, self.reason, self.win_cells,
              self.draw_offer, stones)
-        if self.log and self.log[-1][3] == s:
-            return self.log[-1][3]
+        if self.snaps and self.snaps[-1] == s:
+            return self.snaps[-1]
         return s
 
     def _do(self, kind, player, arg):
@@ -337,7 +358,19 @@ class Game:
             self._finish(0, R_AGREED, None)
         else:
             self.draw_offer = -1
-        self.log.append((kind, player, arg, before, u0, u1))
+        code = kind | player << 3 | (arg[0] | arg[1] << 10 if kind == A_PROPOSE else arg) << 4
+        log = self.log
+        k = 3 * self.nlog
+        if k < len(log):  # room left by undo
+            log[k] = code
+            log[k + 1] = u0
+            log[k + 2] = u1
+        else:
+            log.append(code)
+            log.append(u0)
+            log.append(u1)
+        self.nlog += 1
+        self.snaps.append(before)
         self.redo_log = []
 
     def _after_move(self, i, colour, forbidden):

@@ -34,7 +34,7 @@ def restore(d, clock=None):
                 g.decline_draw(player)
             else:
                 raise GameError("unknown action")
-            if g.log[-1][1] != player:
+            if g._entry(g.nlog - 1)[1] != player:
                 raise GameError("action by the wrong player")
         used = d["used"]
         g.used = [int(used[0]), int(used[1])]

@@ -28,4 +28,4 @@ def snapshot(game):
     b = game.board
     return (bytes(b.cells), b.hash, tuple(b.hist), game.phase, game.black, game.proposals,
             game.winner, game.reason, game.win_cells, game.draw_offer, tuple(game.used),
-            len(game.log), len(game.redo_log))
+            game.nlog, len(game.snaps), len(game.redo_log))
