@@ -49,121 +49,132 @@ class Clock:
         return self.t
 
 
-def _start(hw, root, clock):
-    # Each piece of the scenario runs in a function of its own: a generator's frame keeps stale
-    # value-stack slots, which the collector would take for live references to garbage (the
-    # menus, an autosave's record), so the figure would depend on how the script is written.
-    from app.app import App
+class Scenario:
+    """The benchmark, one app loop pass per step() (False when done); marks(label) names the
+    points where the heap is worth reading. Every stage is a method call that returns: a
+    generator's frame would live on with stale value-stack slots, which the conservative
+    collector takes for references, so figures moved by 2 KB with unrelated edits."""
 
-    a = App(hw, root, clock)
-    chosen = dict(a.chosen)  # the new-game menu's choices
-    chosen["level"] = 2  # hard
-    chosen["colour"] = 0
-    a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
-    a.step(clock())
-    return a
+    def __init__(self, moves, marks):
+        self.moves = moves
+        self.marks = marks
+        self.stage = self._fakes
+        self.st = {"ai": 0, "hinted": False, "place": False}
 
+    def step(self):
+        return self.stage()
 
-def _traffic(play, screen):
-    """Bytes on the wire for four cursor moves and a placed stone."""
-    sent = []
-    for d in ("right", "down", "left", "up"):
+    def _fakes(self):
+        import machine
+        import vpanel
+        from hw import kit, panel
+
+        panel.sleep_ms = lambda ms: None
+        try:
+            prof = kit.load_profile("pico_lcd_13")
+        except ValueError:
+            prof = _LCD13
+        self.prof = prof
+        machine.reset_state()
+        machine.static()  # a port's Pin, PWM and SPI objects are not heap: not the app's either
+        self.screen = vpanel.attach(prof)
+        # The fakes' own logs would grow with every command and tone and count as the app's.
+        self.screen.commands = None
+        machine.keep_history = False
+        self.clock = Clock()
+        self.marks("fakes")  # the fakes and their panel model: not on a device, the baseline
+        self.stage = self._modules
+        return True
+
+    def _modules(self):
+        from hw import kit
+
+        self.hw = kit.setup(profile=self.prof, ticks=self.clock)
+        self.prof = None
+        from overlay import drop
+
+        drop("hw.kit")  # as firmware/main.py does after boot
+        # Modules are imported before counting: under the VM they are compiled from source,
+        # and the compiler's garbage is not the app's (the device loads .mpy or frozen code).
+        from app import app, session, boardview, status, jump, keys, store  # noqa: F401
+        import app.play  # noqa: F401
+        # app.menus and app.menu are not held here: the app drops them while a game is shown.
+        from ai import player, engine  # noqa: F401
+
+        self.marks("modules")
+        self.stage = self._start
+        return True
+
+    def _start(self):
+        from app.app import App
+
+        clock = self.clock
+        a = self.app = App(self.hw, "/tmp" if not MICRO else ".", clock)
+        chosen = dict(a.chosen)  # the new-game menu's choices
+        chosen["level"] = 2  # hard
+        chosen["colour"] = 0
+        a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
+        a.step(clock())
+        self.marks("game screen")
+        self.stage = self._traffic
+        return True
+
+    def _traffic(self):
+        # Bytes on the wire for four cursor moves and a placed stone.
+        play = self.app.game
+        screen = self.screen
+        sent = self.sent = []
+        for d in ("right", "down", "left", "up"):
+            n0 = screen.bytes_sent
+            play.key(d, 1)
+            sent.append(screen.bytes_sent - n0)
         n0 = screen.bytes_sent
-        play.key(d, 1)
-        sent.append(screen.bytes_sent - n0)
-    n0 = screen.bytes_sent
-    play.key("place", 1)
-    return sent, screen.bytes_sent - n0
-
-
-def _turn(a, clock, moves, st):
-    """One app loop pass of a hard-level AI game; False when it is over. The person's side
-    plays the best-ranked jump point, and asks for a hint once (the hard AI's idle engine
-    answers it: no second engine)."""
-    play = a.game
-    g = play.s.game
-    b = g.board
-    if play.hinter is not None:
-        a.step(clock())
-        st["place"] = play.hinter is None
-        return True
-    if st["place"]:  # on the hint's point
-        st["place"] = False
         play.key("place", 1)
+        print("panel bytes per cursor move: %s (max %d, target <= %d)"
+              % (sent, max(sent), TARGET_MOVE))
+        print("panel bytes per placed stone (stone, marks, status, autosave redraw): %d"
+              % (screen.bytes_sent - n0))
+        self.stage = self._turn
         return True
-    if g.over() or b.count() >= moves:
-        return False
-    if g.ai_to_act():
-        k = b.count()
-        a.step(clock())
-        if b.count() != k:
-            st["ai"] += 1
-    elif st["ai"] == 3 and not st["hinted"]:
-        st["hinted"] = True
-        play.do("hint")
-    else:
-        play.jumps = None
-        play.key("back", 1)  # jump to the best-ranked point
-        play.key("place", 1)
-    return True
 
-
-def scenario(moves, marks):
-    """The benchmark as a generator: it yields after every app loop pass, and calls
-    marks(label) at the points where the heap is worth naming."""
-    import machine
-    import vpanel
-    from hw import kit, panel
-
-    panel.sleep_ms = lambda ms: None
-    try:
-        prof = kit.load_profile("pico_lcd_13")
-    except ValueError:
-        prof = _LCD13
-    machine.reset_state()
-    machine.static()  # a port's Pin, PWM and SPI objects are not heap: not the app's either
-    screen = vpanel.attach(prof)
-    # The fakes' own logs would grow with every command and tone and count as the app's heap.
-    screen.commands = None
-    machine.keep_history = False
-    clock = Clock()
-    marks("fakes")  # the fakes and their panel model: not on a device, so the baseline
-    yield
-    hw = kit.setup(profile=prof, ticks=clock)
-    del kit, prof
-    from overlay import drop
-
-    drop("hw.kit")  # as firmware/main.py does after boot
-    # Modules are imported before counting: under the VM they are compiled from source, and
-    # the compiler's garbage is not the app's (the device loads .mpy or frozen bytecode).
-    from app import app, session, boardview, status, jump, keys, store  # noqa: F401
-    import app.play  # noqa: F401
-    # app.menus and app.menu are not held here: the app drops them while a game is shown.
-    from ai import player, engine  # noqa: F401
-
-    marks("modules")
-    yield
-    a = _start(hw, "/tmp" if not MICRO else ".", clock)
-    marks("game screen")
-    yield
-    sent, stone = _traffic(a.game, screen)
-    print("panel bytes per cursor move: %s (max %d, target <= %d)"
-          % (sent, max(sent), TARGET_MOVE))
-    print("panel bytes per placed stone (stone, marks, status, autosave redraw): %d" % stone)
-    yield
-    st = {"ai": 0, "hinted": False, "place": False}
-    while _turn(a, clock, moves, st):
-        yield
-    g = a.game.s.game
-    print("game: %d stones, %d AI moves (hard), a hint, over=%s"
-          % (g.board.count(), st["ai"], g.over()))
-    if max(sent) > TARGET_MOVE:
-        marks("cursor move over budget")
+    def _turn(self):
+        # A hard-level AI game: the person's side plays the best-ranked jump point, and asks
+        # for a hint once (the hard AI's idle engine answers it: no second engine).
+        a = self.app
+        st = self.st
+        play = a.game
+        g = play.s.game
+        b = g.board
+        if play.hinter is not None:
+            a.step(self.clock())
+            st["place"] = play.hinter is None
+        elif st["place"]:  # on the hint's point
+            st["place"] = False
+            play.key("place", 1)
+        elif g.over() or b.count() >= self.moves:
+            print("game: %d stones, %d AI moves (hard), a hint, over=%s"
+                  % (b.count(), st["ai"], g.over()))
+            if max(self.sent) > TARGET_MOVE:
+                self.marks("cursor move over budget")
+            return False
+        elif g.ai_to_act():
+            k = b.count()
+            a.step(self.clock())
+            if b.count() != k:
+                st["ai"] += 1
+        elif st["ai"] == 3 and not st["hinted"]:
+            st["hinted"] = True
+            play.do("hint")
+        else:
+            play.jumps = None
+            play.key("back", 1)  # jump to the best-ranked point
+            play.key("place", 1)
+        return True
 
 
 def heap_driver(moves):
     """Define heap_step() for tools/mp_heap.mjs (see the top of this file)."""
-    st = {"gen": None, "hw": 0, "peak": 0, "at": {}, "base": 0, "label": None}
+    st = {"sc": None, "hw": 0, "peak": 0, "at": {}, "base": 0, "label": None}
 
     def marks(label):
         st["label"] = label
@@ -173,8 +184,8 @@ def heap_driver(moves):
         # the previous pass left (a device's allocator collects before it fails, too).
         gc.collect()
         live = gc.mem_alloc()
-        if st["gen"] is None:
-            st["gen"] = scenario(moves, marks)
+        if st["sc"] is None:
+            st["sc"] = Scenario(moves, marks)
         label = st["label"]
         if label is not None:
             st["label"] = None
@@ -185,9 +196,7 @@ def heap_driver(moves):
         if st["base"]:
             st["hw"] = max(st["hw"], live)
         a0 = gc.mem_alloc()
-        try:
-            next(st["gen"])
-        except StopIteration:
+        if not st["sc"].step():
             base = st["base"]
             for k, v in st["at"].items():
                 print("live heap after %s: %d bytes" % (k, v - base))
@@ -215,7 +224,8 @@ def main():
         heap_driver(moves)
         return 0
     over = []
-    for _ in scenario(moves, lambda label: over.append(label) if "over" in label else None):
+    sc = Scenario(moves, lambda label: over.append(label) if "over" in label else None)
+    while sc.step():
         pass
     return 1 if over else 0
 

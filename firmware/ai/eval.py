@@ -150,7 +150,10 @@ class Pos:
 
     def take(self):
         """Undo the last put(); returns the point."""
-        p, c = self.board.take()
+        b = self.board
+        p = b.hist[-1]
+        c = self.cells[p]
+        b.take()
         if c == BLACK:
             self._lines(p, -1, -2, -1)
         else:

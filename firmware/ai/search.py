@@ -308,12 +308,14 @@ class Search:
                 if not cells[q] and sm[q] >= _M5:
                     self.seq = [q]
                     return True
+        # This ply's list from the threat search's pool (vcf() never runs inside vct()), so
+        # the nodes allocate nothing.
+        moves = self._plist(ply)
         if cnt[op]:
             # The defender's last block made a four: we must block it, with a four of our own.
-            fp = pos.points_over(3 - c, _M5)
-            if len(fp) > 1 or sm[fp[0]] < _M4 or self.forbidden(fp[0], c):
+            pos.points_over(3 - c, _M5, moves)
+            if len(moves) > 1 or sm[moves[0]] < _M4 or self.forbidden(moves[0], c):
                 return False
-            moves = fp
         else:
             if cnt[me + 2]:
                 for i in range(pos.nc):
@@ -321,8 +323,7 @@ class Search:
                     if not cells[q] and sm[q] >= _M4O and not self.forbidden(q, c):
                         self.seq = [q]
                         return True
-            # Four-threes first, in one list (no garbage lists at every node).
-            moves = []
+            # Four-threes first, in one list.
             g = 0
             for i in range(pos.nc):
                 q = cand[i]

@@ -104,12 +104,13 @@ class Board:
         self.hist.append(i)
 
     def take(self):
+        """Take back the last stone; returns its point. Allocates nothing: the search calls
+        this at every node (read the colour from cells first if it matters)."""
         i = self.hist.pop()
         c = self.cells
         self.hash ^= self.zob[2 * i + c[i] - 1]
-        colour = c[i]
         c[i] = EMPTY
-        return i, colour
+        return i
 
     # -- checked moves -----------------------------------------------------------------------
     def check_empty(self, i):

@@ -56,8 +56,8 @@ def test_checked_moves():
     assert b.to_move() == WHITE and b.cells[b.idx(4, 4)] == BLACK
     b.move(b.idx(5, 5), BLACK)
     assert b.cells[b.idx(5, 5)] == BLACK and b.to_move() == WHITE
-    assert b.take() == (b.idx(5, 5), BLACK)
-    assert b.take() == (b.idx(4, 4), BLACK)
+    assert b.take() == b.idx(5, 5)
+    assert b.take() == b.idx(4, 4)
     assert b.hash == 0 and b.count() == 0
     try:
         b.move(b.idx(1, 1), 7)
