@@ -3,6 +3,7 @@
 #
 #   python3 tools/bench_app.py [--moves N]                    panel bytes (any Python)
 #   node tools/mp_heap.mjs tools/bench_app.py --heap [--moves N]  live heap under MicroPython
+#   node tools/mp_heap.mjs tools/bench_app.py --heap --per-move   what a long game adds a move
 #
 # Heap: the wasm VM reclaims garbage only between top-level runPython() calls (tools/mp_run.mjs),
 # so with --heap this script defines heap_step() and tools/mp_heap.mjs calls it once per app
@@ -213,6 +214,38 @@ def heap_driver(moves):
     globals()["heap_step"] = heap_step
 
 
+def per_move_driver(moves=100):
+    """Define heap_step() for a pass-and-play game of `moves` stones that makes no five (stones
+    laid in pairs that never line up), to read what each move adds to the live heap: the game
+    log and the board's move list (the AI's own board copy adds 4 bytes a move more)."""
+    from gomoku.game import Game
+
+    g = Game(15)
+    b = g.board
+    cols = ([], [])
+    for y in range(15):
+        for x in range(15):
+            shift = 0 if y % 4 < 2 else 1
+            cols[((x + 2 * y + shift) // 2) % 2].append(b.idx(x, y))
+    st = {"k": 0, "m0": 0}
+
+    def heap_step():
+        gc.collect()
+        live = gc.mem_alloc()
+        k = st["k"]
+        if k == 2:  # after the log's first growth steps
+            st["m0"] = live
+        if k == moves or g.over():
+            print("a pass-and-play game of %d moves (no five): %.1f bytes of live heap a move"
+                  % (k, (live - st["m0"]) / (k - 2)))
+            return False
+        g.play(cols[k % 2][k // 2])
+        st["k"] = k + 1
+        return True
+
+    globals()["heap_step"] = heap_step
+
+
 def main():
     moves = 225  # the whole game: its log and history grow with every move
     if "--moves" in sys.argv:
@@ -221,7 +254,10 @@ def main():
         if not (MICRO and hasattr(gc, "mem_alloc")):
             print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_app.py --heap")
             return 1
-        heap_driver(moves)
+        if "--per-move" in sys.argv:
+            per_move_driver()
+        else:
+            heap_driver(moves)
         return 0
     over = []
     sc = Scenario(moves, lambda label: over.append(label) if "over" in label else None)
