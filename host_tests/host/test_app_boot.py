@@ -44,12 +44,12 @@ def test_backlight_sleeps_and_the_waking_key_is_swallowed():
     assert m.sel == 1
 
 
-def test_main_py_boots_the_deployed_kit_and_drops_the_boot_code(tmp_path, monkeypatch):
-    # firmware/main.py as a board runs it: /kit.json written by tools/deploy.py, then the app.
+def _deployed(tmp_path, monkeypatch, run):
+    """Run firmware/main.py as a board does after tools/deploy.py (/kit.json beside it), with
+    app.run replaced by `run`. Returns the kit profile and the virtual panel."""
     import json
     import os
     import runpy
-    import sys
 
     import hwfix
     import machine
@@ -61,6 +61,15 @@ def test_main_py_boots_the_deployed_kit_and_drops_the_boot_code(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     machine.reset_state()
     screen = vpanel.attach(p)
+    monkeypatch.setattr(app_mod, "run", run)
+    main = os.path.join(os.path.dirname(hwfix.__file__), "..", "..", "firmware", "main.py")
+    return p, screen, lambda: runpy.run_path(main, run_name="__main__")
+
+
+def test_main_py_boots_the_deployed_kit_and_drops_the_boot_code(tmp_path, monkeypatch):
+    # firmware/main.py as a board runs it: /kit.json written by tools/deploy.py, then the app.
+    import sys
+
     started = []
 
     class Started(BaseException):  # not an Exception: main.py's crash screen would catch it
@@ -70,10 +79,9 @@ def test_main_py_boots_the_deployed_kit_and_drops_the_boot_code(tmp_path, monkey
         started.append(hw)
         raise Started()
 
-    monkeypatch.setattr(app_mod, "run", run)
-    main = os.path.join(os.path.dirname(hwfix.__file__), "..", "..", "firmware", "main.py")
+    _, screen, boot = _deployed(tmp_path, monkeypatch, run)
     try:
-        runpy.run_path(main, run_name="__main__")
+        boot()
     except Started:
         pass
     finally:
@@ -99,21 +107,10 @@ def test_title_shows_a_black_and_a_white_stone_beside_the_name():
 def test_main_py_shows_a_crash_logs_it_and_restarts_on_a_key(tmp_path, monkeypatch):
     # An exception escaping the app (a bug, an exhausted heap) must not leave a frozen screen:
     # the panel says what happened, error.txt keeps the traceback, a key press resets the board.
-    import json
-    import os
-    import runpy
     import time
 
-    import hwfix
     import machine
-    import vpanel
-    from app import app as app_mod
 
-    p = kit.load_profile("pico_lcd_13")
-    (tmp_path / "kit.json").write_text(json.dumps(p))
-    monkeypatch.chdir(tmp_path)
-    machine.reset_state()
-    screen = vpanel.attach(p)
     pressed = []
 
     def run(hw, root="/"):
@@ -127,11 +124,10 @@ def test_main_py_shows_a_crash_logs_it_and_restarts_on_a_key(tmp_path, monkeypat
 
     from app import crash
 
-    monkeypatch.setattr(app_mod, "run", run)
     monkeypatch.setattr(crash, "sleep_ms", sleep_ms)
-    main = os.path.join(os.path.dirname(hwfix.__file__), "..", "..", "firmware", "main.py")
+    p, screen, boot = _deployed(tmp_path, monkeypatch, run)
     try:
-        runpy.run_path(main, run_name="__main__")
+        boot()
     except SystemExit as e:
         assert "reset" in str(e)
     else:
