@@ -1,5 +1,6 @@
 # Board storage: a flat bytearray with a one-cell sentinel ring, move history and an incremental
-# Zobrist hash (undo and redo are the Game's: its log also holds clocks and phases). Pure: runs unchanged under CPython and MicroPython.
+# Zobrist hash (undo and redo are the Game's: its log also holds clocks and phases). Pure: runs
+# unchanged under CPython and MicroPython.
 from micropython import const
 
 

@@ -1,9 +1,9 @@
 # Game flow: players and colours, opening-rule phases, clocks, results, undo/redo.
 # Every public action validates first and raises GameError without touching the state.
+from array import array
+
 from micropython import const
 
-
-from array import array
 
 from gomoku.board import BLACK, WHITE, Board
 from gomoku import rules
