@@ -1,10 +1,10 @@
 # The game screen's rare actions: the in-game menu's (undo, redo, resign, draw, hint), the
-# on-screen questions (opening rules, draw offers, game over), refusals and the review. Loaded when used and dropped whenever the game screen is shown
-# again (App.show), so a game in progress does not hold this code in RAM.
-from gomoku.board import Board
+# on-screen questions (opening rules, draw offers, game over), refusals and the review. Loaded
+# when used and dropped whenever the game screen is shown again (App.show), so a game in
+# progress does not hold this code in RAM.
+from gomoku.board import BLACK, Board
 from gomoku import game as G
 from gomoku.game import GameError
-from gomoku.board import BLACK
 from app import keys as K
 
 

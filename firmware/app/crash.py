@@ -49,6 +49,4 @@ def report(hw, err):
         if ticks_diff(now, t0) >= _GRACE_MS and any(kind == 1 for _, kind in events):
             break
         sleep_ms(10)
-    import machine
-
-    machine.reset()
+    hw.reset()
