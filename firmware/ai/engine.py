@@ -17,13 +17,13 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
-# check. Calibrated under the MicroPython wasm VM (tools/bench_ai.py, x30 on an RP2040) and
+# check, then for the final check of the chosen move: nodes per move tried, and in all. Calibrated under the MicroPython wasm VM (tools/bench_ai.py, x30 on an RP2040) and
 # tools/arena.py against the baselines, 40 to 104 games per setting (--openings wide for the
 # larger samples: the engine is deterministic, so more openings, not seeds, add distinct games).
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 0),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0),
-    (260, 30, 30, 8, 6, 13, 110, 7, 50),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0, 0, 0),
+    (520, 60, 60, 8, 6, 13, 220, 7, 100, 400, 800),
 )
 
 
@@ -189,7 +189,7 @@ class Engine(Sliced):
         if self.level == EASY:
             self._easy()
             return
-        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n = self.params
+        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all = self.params
         budget = self.budget
         s = self._search(width)
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -292,6 +292,24 @@ class Engine(Sliced):
                     j -= 1
                 roots[j] = q
         st.nodes = s.nodes
+        # 5. The final check: the chosen move must not leave the opponent a forced win the tree
+        # was too shallow to see. The roots, best first, get the opponent's threat search until
+        # one is not refuted within its nodes (preferring one the search clears outright did
+        # better against the searching baseline but worse against the others: tools/arena.py).
+        # If every move tried loses, the tree's choice stands.
+        if chk_n and len(roots) > 1 and -64 - WIN < st.score < WIN - 64:
+            # Its nodes come on top of the budget's.
+            end = s.nodes + (chk_all if budget == nodes else budget * chk_all // max(1, nodes))
+            per = chk_n if budget == nodes else max(1, budget * chk_n // max(1, nodes))
+            for q in [self.best] + [q for q in roots if q != self.best]:
+                if s.nodes >= end:
+                    break
+                if not (yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, vply)):
+                    if q != self.best:
+                        self.best = q
+                        st.forced = "checked"
+                    break
+            st.nodes = s.nodes
 
     def _defend(self, s, c, budget, nodes, share, plies, threes=False):
         """If the opponent has a forced win against a pass (by fours, or with threes=True by
@@ -330,6 +348,35 @@ class Engine(Sliced):
                 break
             yield
         return good or None
+
+    def _refuted(self, s, c, q, limit, vply, tply):
+        """Does the opponent win by force (fours, then threats of tply plies) after c plays q?
+        True, False, or None when the search runs out of nodes first. A generator returning
+        that: it yields after the fours and after each of the opponent's first threats, so each
+        is one step. (If the caller drops it meanwhile, q stays on the engine's board: the next
+        start() takes it back.)"""
+        o = 3 - c
+        pos = self.pos
+        pos.put(q, c)
+        s.nodes += 1
+        s.limit = limit
+        lost = False
+        try:
+            lost = s.vcf(o, 0, vply)
+            if not lost:
+                moves = s.vct_moves(o, 0, tply)
+                lost = moves is True
+                if moves and not lost:
+                    for m in moves:
+                        yield
+                        if s.vct_try(o, m, 0, tply):
+                            lost = True
+                            break
+        except Stop:
+            lost = None
+        pos.take()
+        yield
+        return lost
 
     def _easy(self):
         # The seeds' greedy scorer: attack K1 + defence K2 with randomness among near-best.

@@ -3,10 +3,9 @@
 # the candidate points near stones. put()/take() touch only the four lines through the move.
 from array import array
 
-from micropython import const
-
 from gomoku.board import BLACK, BORDER, EMPTY
 from ai import patterns as P
+from ai.patterns import code
 
 try:
     # The board's native build of ai.lines (tools/deploy.py, tools/native.py): the plain
@@ -18,7 +17,6 @@ except (ImportError, ValueError):  # none here (host, wasm VM), or built for ano
 _M5 = P.M_FIVE
 _M4O = P.M_FOUR_O
 _FV = P.FIELD
-_M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
 
 
 def zeros(typecode, n):
@@ -95,11 +93,13 @@ class Pos:
                                 near[q] += 1
                 kb[(q << 2) + j] = a
                 kw[(q << 2) + j] = b
-                sb[q] += _FV[pb[a]]
-                sw[q] += _FV[pw[b]]
+                a = code(pb, a)
+                b = code(pw, b)
+                sb[q] += _FV[a]
+                sw[q] += _FV[b]
                 if cells[q] == EMPTY:
-                    eb += self.ev[pb[a]]
-                    ew += self.ev[pw[b]]
+                    eb += self.ev[a]
+                    ew += self.ev[b]
             if cells[q] == EMPTY:
                 cnt[0] += sb[q] >= _M5
                 cnt[1] += sw[q] >= _M5
@@ -115,30 +115,8 @@ class Pos:
 
     def put(self, p, c):
         """Place colour c at the empty point p."""
-        x = p << 2
-        pb = self.pb
-        pw = self.pw
-        kb = self.kb
-        kw = self.kw
-        EV = self.ev
-        self.eb -= EV[pb[kb[x]]] + EV[pb[kb[x + 1]]] + EV[pb[kb[x + 2]]] + EV[pb[kb[x + 3]]]
-        self.ew -= EV[pw[kw[x]]] + EV[pw[kw[x + 1]]] + EV[pw[kw[x + 2]]] + EV[pw[kw[x + 3]]]
-        cnt = self.cnt
-        v = self.sb[p]
-        cnt[0] -= v >= _M5
-        cnt[2] -= v >= _M4O
-        if v >= _M33:
-            cnt[3 + threat(v)] -= 1
-        v = self.sw[p]
-        cnt[1] -= v >= _M5
-        cnt[3] -= v >= _M4O
-        if v >= _M33:
-            cnt[6 + threat(v)] -= 1
         self.board.put(p, c)
-        if c == BLACK:
-            _lines(self, p, 1, 2, 1)
-        else:
-            _lines(self, p, 2, 1, 1)
+        _lines(self, p, c, 3 - c, 1)  # black's key digit 1 for its own stone, white's 2
 
     def take(self):
         """Undo the last put(); returns the point."""
@@ -146,31 +124,7 @@ class Pos:
         p = b.hist[-1]
         c = self.cells[p]
         b.take()
-        if c == BLACK:
-            _lines(self, p, -1, -2, -1)
-        else:
-            _lines(self, p, -2, -1, -1)
-        # p's own keys and sums were frozen while it was occupied; every change around it since
-        # has been undone, so they are exact again.
-        x = p << 2
-        pb = self.pb
-        pw = self.pw
-        kb = self.kb
-        kw = self.kw
-        EV = self.ev
-        self.eb += EV[pb[kb[x]]] + EV[pb[kb[x + 1]]] + EV[pb[kb[x + 2]]] + EV[pb[kb[x + 3]]]
-        self.ew += EV[pw[kw[x]]] + EV[pw[kw[x + 1]]] + EV[pw[kw[x + 2]]] + EV[pw[kw[x + 3]]]
-        cnt = self.cnt
-        v = self.sb[p]
-        cnt[0] += v >= _M5
-        cnt[2] += v >= _M4O
-        if v >= _M33:
-            cnt[3 + threat(v)] += 1
-        v = self.sw[p]
-        cnt[1] += v >= _M5
-        cnt[3] += v >= _M4O
-        if v >= _M33:
-            cnt[6 + threat(v)] += 1
+        _lines(self, p, -c, c - 3, -1)
         return p
 
     # -- queries (not for hot loops) --------------------------------------------------------
@@ -178,7 +132,7 @@ class Pos:
         """The four line codes colour c gets by playing q."""
         k = self.kb if c == BLACK else self.kw
         t = self.pb if c == BLACK else self.pw
-        return [t[k[(q << 2) + j]] for j in range(4)]
+        return [code(t, k[(q << 2) + j]) for j in range(4)]
 
     def points_over(self, c, m, out=None):
         """Empty candidate points where colour c's sum reaches m (appended to out if given)."""

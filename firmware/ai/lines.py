@@ -39,7 +39,8 @@ def threat(v: int) -> int:
 
 # @micropython.viper
 def lines(pos, p: int, ab: int, aw: int, g: int):
-    # The stone at p adds (or with negative ab/aw/g removes) its digit in the keys of the empty
+    # Pos.put() (g = 1) and take() (g = -1, ab and aw negated) after the board's. The stone at p
+    # adds or removes its digit (ab in black's keys, aw in white's) in the keys of the empty
     # points up to 4 cells away on its four lines. Occupied points are skipped: their state is
     # frozen until they are emptied, and by then everything done around them is undone. Within
     # distance 2 the near count changes too.
@@ -60,6 +61,32 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
     nc = pos.nc  # viper: int
     eb = pos.eb  # viper: int
     ew = pos.ew  # viper: int
+    # p's own terms leave the evaluation and counts while it is occupied (its keys and sums are
+    # frozen, and exact again when it is emptied).
+    x = p << 2
+    e = 0
+    f = 0
+    for j in range(4):
+        k = kb[x + j]
+        e += ev[(pb[k >> 1] >> ((k & 1) << 2)) & 15]  # its code: tables are packed
+        k = kw[x + j]
+        f += ev[(pw[k >> 1] >> ((k & 1) << 2)) & 15]
+    eb -= g * e
+    ew -= g * f
+    v = sb[p]
+    if v >= _M5:
+        cnt[0] -= g
+    if v >= _M4O:
+        cnt[2] -= g
+    if v >= _M33:
+        cnt[3 + int(threat(v))] -= g
+    v = sw[p]
+    if v >= _M5:
+        cnt[1] -= g
+    if v >= _M4O:
+        cnt[3] -= g
+    if v >= _M33:
+        cnt[6 + int(threat(v))] -= g
     for j in range(4):
         for s in range(0, 8, 4):
             sd = dirs[j]
@@ -89,8 +116,8 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                 o = kb[x]
                 nk = o + ab * m
                 kb[x] = nk
-                a1 = pb[o]
-                a2 = pb[nk]
+                a1 = (pb[o >> 1] >> ((o & 1) << 2)) & 15
+                a2 = (pb[nk >> 1] >> ((nk & 1) << 2)) & 15
                 if a1 != a2:
                     v = sb[q]
                     nv = v + fv[a2] - fv[a1]
@@ -114,8 +141,8 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                 o = kw[x]
                 nk = o + aw * m
                 kw[x] = nk
-                a1 = pw[o]
-                a2 = pw[nk]
+                a1 = (pw[o >> 1] >> ((o & 1) << 2)) & 15
+                a2 = (pw[nk >> 1] >> ((nk & 1) << 2)) & 15
                 if a1 != a2:
                     v = sw[q]
                     nv = v + fv[a2] - fv[a1]

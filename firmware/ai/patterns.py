@@ -44,27 +44,21 @@ EVAL_MEDIUM = (0, 0, 6, 14, 16, 40, 50, 120, 150, 0)
 _cache = {}
 
 
-def unpack(b, n=NKEYS):
-    t = bytearray(n)
-    for i in range(0, n - 1, 2):
-        v = b[i >> 1]
-        t[i] = v & 15
-        t[i + 1] = v >> 4
-    if n & 1:
-        t[n - 1] = b[n >> 1] & 15
-    return t
+def code(t, k):
+    """The pattern code of key k in a table of tables(): two 4-bit codes a byte, low first. Kept
+    packed (3.3 KB a table instead of 6.5 KB): ai.lines reads them inline like this."""
+    return (t[k >> 1] >> ((k & 1) << 2)) & 15
 
 
 def stored(exact):
-    """The table from the packed copy in ai.pattab (building it, ai.patgen, takes seconds on a
-    device). The packed module is dropped again: the tables a rule needs stay unpacked, so
-    its bytes would only hold heap (a second rule later re-imports it)."""
+    """The packed table of ai.pattab (building it, ai.patgen, takes seconds on a device). The
+    module is dropped again, its bytes kept; a second rule later re-imports it."""
     t = _cache.get(exact)
     if t is None:
         from ai import pattab
         from overlay import drop
 
-        t = _cache[exact] = unpack(pattab.EXACT if exact else pattab.FREE)
+        t = _cache[exact] = pattab.EXACT if exact else pattab.FREE
         del pattab
         drop("ai.pattab")
     return t

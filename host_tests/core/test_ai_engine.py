@@ -180,3 +180,36 @@ def test_engine_builds_its_position_when_created():
     b2 = Board(11)  # another size: rebuilt for it
     b2.move(b2.idx(5, 5))
     assert b2.cells[e.think(b2)] == EMPTY and e.board.size == 11
+
+
+def _opponent_wins_after(b, q, plies=13, nodes=20000):
+    # A deep threat search (far beyond the engine's budget) for the opponent of the mover at q.
+    from ai.eval import Pos
+    from ai.search import Stop
+
+    b2 = b.copy()
+    c = b2.to_move()
+    b2.put(q, c)
+    s = Search(Pos(b2, rules.FREESTYLE), None, 8)
+    s.limit = nodes
+    try:
+        return s.vcf(3 - c, 0, plies) or s.vct(3 - c, 0, plies)
+    except Stop:
+        return None
+
+
+def test_final_check_avoids_a_move_the_opponent_wins_against():
+    # From a game hard lost to the window baseline: the tree prefers a move after which the
+    # opponent wins by a threat sequence deeper than the tree; the final check of the chosen
+    # move finds that and plays one that holds.
+    b = Board(15)
+    for k, m in enumerate("h8 h9 j6 j7 g8 e8 h7 k5 h5 e10 l8".split()):
+        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    e = Engine(HARD)
+    q = e.think(b)
+    assert e.stats.forced == "checked"
+    assert _opponent_wins_after(b, q) is False
+    unchecked = Engine(HARD)
+    unchecked.params = unchecked.params[:9] + (0, 0)
+    q2 = unchecked.think(b)
+    assert q2 != q and _opponent_wins_after(b, q2) is True
