@@ -17,9 +17,11 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
-# check, then for the final check of the chosen move: nodes per move tried, and in all. Calibrated under the MicroPython wasm VM (tools/bench_ai.py, x30 on an RP2040) and
-# tools/arena.py against the baselines, 40 to 104 games per setting (--openings wide for the
-# larger samples: the engine is deterministic, so more openings, not seeds, add distinct games).
+# check, then for the final check of the chosen move: nodes per move tried, and in all (on top
+# of the total). Calibrated with tools/arena.py against the baselines, 40 to 104 games per
+# setting (--openings wide for the larger samples: the engine is deterministic, so more
+# openings, not seeds, add distinct games), and tools/bench_ai.py for the time: hard's nodes fit
+# the device's budget with the native ai.lines that tools/deploy.py builds (about 3x faster).
 _PARAMS = (
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
     (110, 20, 20, 8, 2, 9, 0, 0, 0, 0, 0),
