@@ -213,3 +213,33 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
     unchecked.params = unchecked.params[:9] + (0, 0)
     q2 = unchecked.think(b)
     assert q2 != q and _opponent_wins_after(b, q2) is True
+
+
+def test_cancel_at_any_step_leaves_the_engine_in_sync():
+    # The final check keeps the move it tests on the engine's board between steps; a search
+    # dropped at any step must leave nothing behind once the next one starts.
+    b = Board(15)
+    for k, m in enumerate("h8 h9 j6 j7 g8 e8 h7 k5 h5 e10 l8".split()):
+        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    ref = Engine(HARD)
+    best = ref.think(b)
+    assert ref.stats.forced == "checked"  # the run below goes through the check
+    e = Engine(HARD)
+    e.start(b)
+    total = 1
+    while not e.step():
+        total += 1
+    for n in range(0, total, 3):
+        e.start(b)
+        for _ in range(n):
+            e.step()
+        e.cancel()
+        e.start(b)
+        assert e.board.hist == b.hist and bytes(e.board.cells) == bytes(b.cells)
+        kb, kw, sb, sw, eb, ew, near, cnt = e.pos.scratch()
+        assert (eb, ew, list(cnt)) == (e.pos.eb, e.pos.ew, list(e.pos.cnt))
+        for q in b.points():  # occupied points keep their state from when they were empty
+            if b.cells[q] == EMPTY:
+                assert (sb[q], sw[q], near[q]) == (e.pos.sb[q], e.pos.sw[q], e.pos.near[q])
+        e.cancel()
+    assert Engine(HARD).think(b) == best
