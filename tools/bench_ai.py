@@ -38,6 +38,14 @@ sys.path.insert(0, _here() + "/../firmware")
 
 import tactics  # noqa: E402
 from gomoku.board import Board  # noqa: E402
+if "--native" in getattr(sys, "argv", ()):
+    # The native (viper) build of ai.lines that tools/native.py wrote into a directory on
+    # MICROPYPATH, put where ai.eval looks for the board's build, so the bench runs as the board
+    # does; only the MicroPython unix port can (the wasm VM has no viper). Its nodes/s over the
+    # plain run's is the build's speed-up.
+    import vlines  # noqa: E402
+
+    sys.modules["ai.vlines"] = vlines
 if "--heap" not in getattr(sys, "argv", ()):
     from ai import engine  # noqa: E402  (--heap imports it inside a step, to measure it)
 
@@ -301,17 +309,6 @@ def dump(levels, rule):
                 name, g, k, b.name(q), st.nodes, st.depth, st.score, st.forced))
 
 
-def native_lines():
-    """--native: run the native (viper) build of ai.lines that tools/native.py wrote into a
-    directory on MICROPYPATH, as the board does; only the MicroPython unix port can (the wasm
-    VM has no viper). Its nodes/s over the plain run's is the build's speed-up."""
-    import vlines
-    from ai import eval as ev
-
-    ev._lines = vlines.lines
-    ev.threat = vlines.threat
-
-
 def main(argv):
     def opt(name, default):
         return argv[argv.index(name) + 1] if name in argv and argv.index(name) + 1 < len(argv) \
@@ -333,8 +330,6 @@ def main(argv):
             print("== %s" % name)
             bench_opening(name)
         return
-    if "--native" in argv:
-        native_lines()
     entries = [] if "--no-tactics" in argv else tactics.load(opt("--data", tactics.DATA))
     sets = (("opening", [board_of(m) for m in OPENINGS]),
             ("middle", [board_of(m) for m in MIDDLE]))

@@ -10,9 +10,9 @@ from ai.patterns import code
 try:
     # The board's native build of ai.lines (tools/deploy.py, tools/native.py): the plain
     # module is then never loaded, so its bytecode takes no RAM.
-    from ai.vlines import lines as _lines, threat
+    from ai.vlines import lines as _lines, rank, threat  # noqa: F401  (rank: for ai.search)
 except (ImportError, ValueError):  # none here (host, wasm VM), or built for another CPU
-    from ai.lines import lines as _lines, threat
+    from ai.lines import lines as _lines, rank, threat  # noqa: F401
 
 _M5 = P.M_FIVE
 _M4O = P.M_FOUR_O

@@ -15,6 +15,7 @@ from ai import patterns as P
 
 _M5 = const(1 << 25)  # P.M_FIVE
 _M4O = const(1 << 21)  # P.M_FOUR_O
+_M4 = const(1 << 18)  # P.M_FOUR
 _M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
 _T3 = const(7 << 15)  # P.M_THREE's field
 _FV = array("i", P.FIELD)
@@ -165,3 +166,50 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
     pos.nc = nc
     pos.eb = eb
     pos.ew = ew
+
+
+# @micropython.viper
+def rank(pos, sm, so, k1: int, k2: int, hist, ss, tm, width: int, threat: int, forb) -> int:
+    # Search.gen_into()'s scan: the best `width` empty candidates by attack (sm, the mover's
+    # sums) times k1 plus defence (so) times k2 plus history, into tm (points) and ss (scores),
+    # best first; returns how many. With threat set (the opponent has an open three) only points
+    # making or blocking a four count; forb, when not None, refuses forbidden points (Renju
+    # black). Most points fail the admission test at once, which is far cheaper than sorting.
+    cells = pos.cells  # viper: ptr8
+    cand = pos.cand  # viper: ptr16
+    a_ = sm  # viper: ptr32
+    d_ = so  # viper: ptr32
+    h_ = hist  # viper: ptr16
+    s_ = ss  # viper: ptr32
+    t_ = tm  # viper: ptr16
+    nc = pos.nc  # viper: int
+    n = 0
+    lo = -1
+    for i in range(nc):
+        q = cand[i]
+        if cells[q]:
+            continue
+        a = a_[q]
+        d = d_[q]
+        if threat and a < _M4 and d < _M4:
+            continue
+        s = (a >> 5) * k1 + (d >> 5) * k2 + h_[q]
+        if s <= lo:
+            continue
+        if forb:
+            if forb(q):
+                continue
+        if n < width:
+            j = n
+            n += 1
+        else:
+            j = width - 1  # full: the weakest kept one makes way
+        while j and s_[j - 1] < s:
+            s_[j] = s_[j - 1]
+            t_[j] = t_[j - 1]
+            j -= 1
+        s_[j] = s
+        t_[j] = q
+        if n >= width:
+            lo = s_[width - 1]
+    return n

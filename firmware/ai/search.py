@@ -4,7 +4,7 @@
 from gomoku.board import BLACK, EMPTY
 from gomoku import rules
 from ai import patterns as P
-from ai.eval import zeros
+from ai.eval import rank, zeros
 
 from micropython import const
 
@@ -75,7 +75,9 @@ class Search:
         self.deadline = deadline
         self.hist = zeros("H", len(pos.cells))
         self.killer = zeros("H", 64)
-        self._ss = zeros("i", 16)  # gen()'s scores; grows if a wider gen() asks
+        self._ss = zeros("i", 16)  # gen()'s scores and points; grow if a wider gen() asks
+        self._gm = zeros("H", 16)
+        self._forb = self._black_forbidden  # bound once: gen_into() passes it to rank()
         self._pool = []  # ab()'s move list per ply
         self._tpool = []  # the threat search's, likewise
         dirs = pos.dirs
@@ -144,45 +146,21 @@ class Search:
                     out[0] = q
                     return 1
             return 0
-        threat = cnt[op + 2] > 0
-        k1 = self.k1
-        k2 = self.k2
-        hist = self.hist
-        renju = self.renju and c == BLACK
-        # The best `width` kept sorted by insertion: most points fail the admission test at
-        # once, which is far cheaper than sorting every candidate. Scores go to a scratch array.
         if width <= 0:
             return 0
         ss = self._ss
+        gm = self._gm
         if len(ss) < width:
             ss = self._ss = zeros("i", width)
-        n = 0
-        lo = -1
-        for i in range(pos.nc):
-            q = cand[i]
-            if cells[q]:
-                continue
-            a = sm[q]
-            d = so[q]
-            if threat and a < _M4 and d < _M4:
-                continue
-            s = (a >> 5) * k1 + (d >> 5) * k2 + hist[q]
-            if s <= lo or (renju and self.forbidden(q, c)):
-                continue
-            if n < width:
-                j = n
-                n += 1
-            else:
-                j = width - 1  # full: the weakest kept one makes way
-            while j and ss[j - 1] < s:
-                ss[j] = ss[j - 1]
-                out[j] = out[j - 1]
-                j -= 1
-            ss[j] = s
-            out[j] = q
-            if n >= width:
-                lo = ss[width - 1]
+            gm = self._gm = zeros("H", width)
+        n = rank(pos, sm, so, self.k1, self.k2, self.hist, ss, gm, width, cnt[op + 2] > 0,
+                 self._forb if self.renju and c == BLACK else None)
+        for j in range(n):
+            out[j] = gm[j]
         return n
+
+    def _black_forbidden(self, q):
+        return self.forbidden(q, BLACK)
 
     def evaluate(self, c):
         """Static value for c to move: the pattern sums (the side to move is a tempo ahead, so

@@ -1,6 +1,9 @@
 # Run by test_native.py under the MicroPython unix port, with the native build of ai.lines
 # (tools/native.py) as the top-level module vlines: random put/take sequences must leave every
-# array and total of Pos exactly as the plain ai.lines does, after every step.
+# array and total of Pos exactly as the plain ai.lines does, after every step, and rank() must
+# pick the same candidates from each of those positions.
+from array import array
+
 from ai import eval as E
 from ai.engine import Rng
 from gomoku import rules
@@ -14,7 +17,20 @@ def state(pos):
             bytes(pos.cnt), pos.nc, bytes(pos.near), bytes(pos.cand), bytes(pos.board.cells))
 
 
-def play(lines, threat, seed, rule, size):
+def ranks(rank, pos, hist):
+    # Both colours' best 8, with and without an open three to answer, and with a refusing
+    # callback (Renju's forbidden points go through one).
+    out = []
+    for sm, so in ((pos.sb, pos.sw), (pos.sw, pos.sb)):
+        for threat, forb in ((0, None), (1, None), (0, lambda q: q % 5 == 0)):
+            ss = array("i", [0] * 8)
+            tm = array("H", [0] * 8)
+            n = rank(pos, sm, so, 9, 7, hist, ss, tm, 8, threat, forb)
+            out.append((n, bytes(ss[:n]), bytes(tm[:n])))
+    return out
+
+
+def play(lines, threat, rank, seed, rule, size):
     E._lines = lines
     E.threat = threat
     r = Rng(seed)
@@ -22,6 +38,7 @@ def play(lines, threat, seed, rule, size):
     pos = E.Pos(b, rule)
     out = []
     pts = list(b.points())
+    hist = array("H", [(q * 37) % 50 for q in range(len(b.cells))])
     for _ in range(250):
         if b.count() and r.below(3) == 0:
             pos.take()
@@ -29,17 +46,17 @@ def play(lines, threat, seed, rule, size):
             q = pts[r.below(len(pts))]
             if b.cells[q] == 0:
                 pos.put(q, 1 + r.below(2))
-        out.append(state(pos))
+        out.append((state(pos), ranks(rank, pos, hist)))
     return out
 
 
-plain = (E._lines, E.threat)
+plain = (E._lines, E.threat, E.rank)
 steps = 0
 for seed in range(4):
     for rule in (rules.FREESTYLE, rules.STANDARD, rules.RENJU):
         for size in (15, 9):
-            a = play(plain[0], plain[1], seed, rule, size)
-            v = play(vlines.lines, vlines.threat, seed, rule, size)
+            a = play(plain[0], plain[1], plain[2], seed, rule, size)
+            v = play(vlines.lines, vlines.threat, vlines.rank, seed, rule, size)
             for i in range(len(a)):
                 if a[i] != v[i]:
                     raise SystemExit("differs: seed %d rule %d size %d step %d"
