@@ -300,6 +300,7 @@ class Engine(Sliced):
         # better against the searching baseline but worse against the others: tools/arena.py).
         # If every move tried loses, the tree's choice stands.
         if chk_n and len(roots) > 1 and -64 - WIN < st.score < WIN - 64:
+            del s._pool[:]  # the tree's move lists: their room goes to the threat search's
             # Its nodes come on top of the budget's.
             end = s.nodes + (chk_all if budget == nodes else budget * chk_all // max(1, nodes))
             per = chk_n if budget == nodes else max(1, budget * chk_n // max(1, nodes))
