@@ -198,13 +198,18 @@ def _opponent_wins_after(b, q, plies=13, nodes=20000):
         return None
 
 
-def test_final_check_avoids_a_move_the_opponent_wins_against():
+def _checked_position():
     # From a game hard lost to the window baseline: the tree prefers a move after which the
-    # opponent wins by a threat sequence deeper than the tree; the final check of the chosen
-    # move finds that and plays one that holds.
+    # opponent wins by a threat sequence deeper than the tree.
     b = Board(15)
     for k, m in enumerate("h8 h9 j6 j7 g8 e8 h7 k5 h5 e10 l8".split()):
         b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    return b
+
+
+def test_final_check_avoids_a_move_the_opponent_wins_against():
+    # The final check of the chosen move finds the opponent's win and plays a move that holds.
+    b = _checked_position()
     e = Engine(HARD)
     q = e.think(b)
     assert e.stats.forced == "checked"
@@ -218,9 +223,7 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
 def test_cancel_at_any_step_leaves_the_engine_in_sync():
     # The final check keeps the move it tests on the engine's board between steps; a search
     # dropped at any step must leave nothing behind once the next one starts.
-    b = Board(15)
-    for k, m in enumerate("h8 h9 j6 j7 g8 e8 h7 k5 h5 e10 l8".split()):
-        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    b = _checked_position()
     ref = Engine(HARD)
     best = ref.think(b)
     assert ref.stats.forced == "checked"  # the run below goes through the check
