@@ -36,3 +36,19 @@ def test_native_lines_match_the_plain_ones(tmp_path):
                        capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "steps identical" in r.stdout
+
+
+def test_engine_decides_the_same_with_the_native_build(tmp_path):
+    # Every decision of the engine on the benchmark's positions and games (move, nodes, depth,
+    # score), with the native build where ai.eval looks for it, as on the board, must be what
+    # CPython decides with the plain module.
+    native.write(str(tmp_path))
+    env = dict(os.environ, MICROPYPATH=str(tmp_path))
+    bench = os.path.join(ROOT, "tools", "bench_ai.py")
+    r = subprocess.run([micropython(), "-X", "heapsize=8M", bench, "--dump", "--native"],
+                       capture_output=True, text=True, env=env, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    host = subprocess.run([sys.executable, bench, "--dump"], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    assert host.returncode == 0, host.stderr
+    assert r.stdout == host.stdout and r.stdout.count("\n") > 300
