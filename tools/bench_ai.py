@@ -43,8 +43,13 @@ if "--native" in getattr(sys, "argv", ()):
     # MICROPYPATH, put where ai.eval looks for the board's build, so the bench runs as the board
     # does; only the MicroPython unix port can (the wasm VM has no viper). Its nodes/s over the
     # plain run's is the build's speed-up.
-    import vlines  # noqa: E402
-
+    try:
+        import vlines  # noqa: E402
+    except ImportError:
+        print("--native needs the MicroPython unix port and the native build on MICROPYPATH:\n"
+              "  .venv/bin/python tools/native.py build/native && MICROPYPATH=build/native "
+              ".venv/bin/micropython tools/bench_ai.py --native")
+        raise SystemExit(2)
     sys.modules["ai.vlines"] = vlines
 if "--heap" not in getattr(sys, "argv", ()):
     from ai import engine  # noqa: E402  (--heap imports it inside a step, to measure it)

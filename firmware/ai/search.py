@@ -306,7 +306,7 @@ class Search:
             for i in range(pos.nc):
                 q = cand[i]
                 if not cells[q] and sm[q] >= _M4:
-                    if sm[q] >= _M4 + _M3:
+                    if sm[q] >= _M43:
                         moves.insert(g, q)
                         g += 1
                     else:
