@@ -100,3 +100,38 @@ def test_vct_respects_the_defender_open_three():
     s2 = Search(Pos(b2, 0), TT(6))
     s2.limit = 200
     assert b2.to_move() == WHITE and s2.vct(WHITE, 0, 3)
+
+
+def test_vct_table_keeps_wins_and_failures_by_depth():
+    # Past the root vct() keeps its result: a win within n plies stands for more plies, no win
+    # within n for fewer; anything else is searched again. Each colour has its own entries.
+    # White (to move) has a two to make threes with, no win; black has its fork.
+    b = board("f8 a15 g8 m2 h6 n2 h7")
+    s = Search(Pos(b, 0), TT(6))
+
+    def cost(c, plies, want):
+        n = s.nodes
+        assert s.vct(c, 2, plies) is want  # ply 2: past the root
+        return s.nodes - n
+
+    assert cost(WHITE, 9, False) > 0
+    assert cost(WHITE, 7, False) == 0  # fewer plies: known
+    assert cost(WHITE, 11, False) > 0  # more: searched again
+    assert cost(BLACK, 9, True) > 0  # white's entries say nothing about black
+    assert cost(BLACK, 11, True) == 0
+    assert cost(BLACK, 7, True) > 0
+    assert b.hist == [b.parse(m) for m in "f8 a15 g8 m2 h6 n2 h7".split()]
+
+
+def test_vct_table_saves_nodes_not_results():
+    # Threats reached in another order meet the same positions: with the table (TT(6), its
+    # smallest use) the same answers come with far fewer nodes. One no-win, one win.
+    total = [0, 0]
+    for moves, won in (("h8 h9 f6 g7 f8 g8 g6 f7 e6 d6 e7 j10 k11 e5 g5 d8 d7 c7 h6 j6", False),
+                       ("h8 j9 h9 h10 g11 j10 j8 g10 f10 j13 f8 j11 j12 k10", True)):
+        for i, tt in enumerate((None, TT(6))):
+            b = board(moves)
+            s = Search(Pos(b, 0), tt)
+            assert s.vct(b.to_move(), 0, 11) is won
+            total[i] += s.nodes
+    assert total[1] * 4 < total[0] * 3
