@@ -140,3 +140,36 @@ def test_swap2_decisions_are_sliced():
     assert _sliced(p, g, seen) <= STEP_NODES
     assert g.phase == G.PLAY and g.board.count() == 5
     assert seen[G.EXTRA] > 5
+
+
+def _timed_move(limit_ms):
+    # A hard move in a quiet middle game, on a clock that runs 100 ms per reading: how many nodes
+    # the engine searched, and what the game recorded.
+    t = [0]
+
+    def clock():
+        t[0] += 100
+        return t[0]
+
+    g = G.Game(15, rules.FREESTYLE, ai=(True, False), limit_ms=limit_ms, clock=clock)
+    for s in ("h8", "h9", "j10", "g8", "j8", "j9"):
+        g.play(g.board.parse(s))
+    p = AIPlayer(HARD, rules.FREESTYLE, seed=1)
+    p.start(g)
+    while not p.step():
+        pass
+    p.apply(g)
+    return p.engine.stats.nodes, g
+
+
+def test_ai_keeps_to_the_game_clock():
+    full, g = _timed_move(0)
+    assert full >= 520 and g.board.count() == 7
+    # 10 s left: at most 400 ms (1/25) for this move, 4 readings (the search reads the clock every
+    # 32 nodes), well short of the node budget.
+    nodes, g = _timed_move(10000)
+    assert g.board.count() == 7 and not g.over()
+    assert 0 < nodes < full // 2
+    # With plenty of time the node budget decides, as without a clock.
+    nodes, g = _timed_move(3600000)
+    assert nodes == full
