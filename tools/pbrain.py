@@ -34,7 +34,6 @@ ABOUT = ('name="pico-gomoku", version="0.1", author="pico-gomoku project", count
          'www="-"')
 LEVELS = ("easy", "medium", "hard")
 MARGIN_MS = 60  # reply this much before the turn limit: process start-up and pipes
-MATCH_SHARE = 25  # with a game clock, spend at most this fraction (1/n) of what is left
 
 
 class ProtocolError(Exception):
@@ -128,7 +127,9 @@ class Brain:
         if t is not None:
             t = max(20, t - MARGIN_MS) if t > 0 else 20  # 0 means as fast as possible
         if self.match_ms and self.left_ms is not None:
-            share = max(20, self.left_ms // MATCH_SHARE)
+            from ai.engine import CLOCK_SHARE
+
+            share = max(20, self.left_ms // CLOCK_SHARE)
             t = share if t is None else min(t, share)
         return t
 

@@ -14,6 +14,9 @@ EASY = const(0)
 MEDIUM = const(1)
 HARD = const(2)
 LEVEL_NAMES = ("easy", "medium", "hard")
+# With a game clock, a move gets at most 1/CLOCK_SHARE of the time left (its node budget still
+# applies): a board slower than planned plays weaker moves instead of losing on time.
+CLOCK_SHARE = const(25)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT

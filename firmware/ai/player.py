@@ -3,13 +3,8 @@
 # start() only sets up, each step() does one short search (a few hundred nodes at most).
 from gomoku import game as G
 from gomoku.board import EMPTY
-from ai.engine import Engine, Rng, Sliced
+from ai.engine import CLOCK_SHARE, Engine, Rng, Sliced
 from overlay import drop
-from micropython import const
-
-# With a game clock the AI spends at most 1/_SHARE of its time left on a move (its node budget
-# still applies), so a board slower than planned plays weaker moves instead of losing on time.
-_SHARE = const(25)
 
 
 def _opening():
@@ -72,7 +67,7 @@ class AIPlayer(Sliced):
         e = self.engine
         left = game.time_left(game.actor())
         e.clock = None if left is None else game.clock
-        e.time_ms = None if left is None else max(20, left // _SHARE)
+        e.time_ms = None if left is None else max(20, left // CLOCK_SHARE)
         e.start(b)
         self.action = ("play", e.best)
         while not e.step():
