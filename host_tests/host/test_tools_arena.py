@@ -3,6 +3,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
@@ -90,6 +92,21 @@ def test_wide_openings():
         assert m == (x, y) or ((0, 0), white, m) not in ops
     for first, white, (x, y) in arena.OPENINGS:
         assert (first, white, (x, y)) in ops or (first, white, mirror[white](x, y)) in ops
+    # The broadest set reaches the edge of a 15x15 board from its centre, and no further.
+    assert len(arena.wide_openings(7)) == 236
+    for bad in (["--openings", "wide", "--reach", "8"], ["--reach", "5"]):
+        with pytest.raises(SystemExit):
+            arena.main(["greedy", "table", "--games", "2"] + bad)
     results = arena.match("greedy", "table", 2, seed=1, openings=ops[-1:])
     b = replay(results[0][4])
     assert b.hist[:3] == [b.idx(7 + dx, 7 + dy) for dx, dy in ops[-1]]
+
+
+def test_reach_picks_the_openings(capsys):
+    # Game 0 opens with the first opening of the set asked for: black's second stone one line
+    # from the first with --reach 1, three lines with the default.
+    for reach, third in (("1", "g9"), ("3", "e11")):
+        arena.main(["greedy", "table", "--games", "1", "-v", "--openings", "wide",
+                    "--reach", reach])
+        moves = capsys.readouterr().out.split("\n")[0].split(": ")[1].split()
+        assert moves[:3] == ["h8", "h9", third]
