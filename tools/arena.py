@@ -290,20 +290,21 @@ def main(argv=None):
     ap.add_argument("--verbose", "-v", action="store_true", help="print every game")
     ap.add_argument("--openings", choices=("fixed", "wide"), default="fixed",
                     help="the 20 fixed openings, or the 52 of wide_openings() (tuning)")
-    ap.add_argument("--reach", type=int, default=3,
+    ap.add_argument("--reach", type=int, default=None,
                     help="with --openings wide: black's second stone up to this many lines from"
-                    " the first (3: 52 openings, 5: 128, 7: 236)")
+                    " the first (default 3: 52 openings; 5: 128, 7: 236)")
     a = ap.parse_args(argv)
     if a.size < 9:
         ap.error("the openings need a board of 9 lines or more")
+    if a.reach is not None and a.openings != "wide":
+        ap.error("--reach is for --openings wide")
+    reach = 3 if a.reach is None else a.reach
+    if not 1 <= reach <= (a.size - 1) // 2:
+        ap.error("--reach must be 1 to %d on a board of %d lines" % ((a.size - 1) // 2, a.size))
     for spec in (a.a, a.b):
         make_player(spec)  # fail early on a bad spec
     t = time.time()
-    if a.reach != 3 and a.openings != "wide":
-        ap.error("--reach is for --openings wide")
-    if not 1 <= a.reach <= (a.size - 1) // 2:
-        ap.error("--reach must be 1 to %d on a board of %d lines" % ((a.size - 1) // 2, a.size))
-    openings = wide_openings(a.reach) if a.openings == "wide" else OPENINGS
+    openings = wide_openings(reach) if a.openings == "wide" else OPENINGS
     results = match(a.a, a.b, a.games, a.size, RULES[a.rule], a.seed, a.jobs, a.time_ms, a.verbose,
                     openings)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,

@@ -94,7 +94,7 @@ def test_wide_openings():
         assert (first, white, (x, y)) in ops or (first, white, mirror[white](x, y)) in ops
     # The broadest set reaches the edge of a 15x15 board from its centre, and no further.
     assert len(arena.wide_openings(7)) == 236
-    for bad in (["--openings", "wide", "--reach", "8"], ["--reach", "5"]):
+    for bad in (["--openings", "wide", "--reach", "8"], ["--reach", "3"]):
         with pytest.raises(SystemExit):
             arena.main(["greedy", "table", "--games", "2"] + bad)
     results = arena.match("greedy", "table", 2, seed=1, openings=ops[-1:])
