@@ -6,17 +6,20 @@ from array import array
 from gomoku.board import BLACK, BORDER, EMPTY
 from ai import patterns as P
 from ai.patterns import code
+from micropython import const
 
 try:
     # The board's native build of ai.lines (tools/deploy.py, tools/native.py): the plain
     # module is then never loaded, so its bytecode takes no RAM.
-    from ai.vlines import lines as _lines, rank, threat  # noqa: F401  (rank: for ai.search)
+    from ai.vlines import lines as _lines, rank, threat, over, first, online, threes  # noqa: F401
 except (ImportError, ValueError):  # none here (host, wasm VM), or built for another CPU
-    from ai.lines import lines as _lines, rank, threat  # noqa: F401
+    from ai.lines import lines as _lines, rank, threat, over, first, online, threes  # noqa: F401
+# (rank, first, online, threes: for ai.search)
 
 _M5 = P.M_FIVE
 _M4O = P.M_FOUR_O
 _FV = P.FIELD
+UNBOUNDED = const(1 << 30)  # above every sum: over()'s upper bound when there is none
 
 
 def zeros(typecode, n):
@@ -136,13 +139,7 @@ class Pos:
 
     def points_over(self, c, m, out=None):
         """Empty candidate points where colour c's sum reaches m (appended to out if given)."""
-        s = self.sb if c == BLACK else self.sw
-        cells = self.cells
-        cand = self.cand
         if out is None:
             out = []
-        for i in range(self.nc):
-            q = cand[i]
-            if cells[q] == EMPTY and s[q] >= m:
-                out.append(q)
+        over(self, self.sb if c == BLACK else self.sw, m, UNBOUNDED, out)
         return out

@@ -17,6 +17,7 @@ _M5 = const(1 << 25)  # P.M_FIVE
 _M4O = const(1 << 21)  # P.M_FOUR_O
 _M4 = const(1 << 18)  # P.M_FOUR
 _M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
+_M3 = const(1 << 15)  # P.M_THREE
 _T3 = const(7 << 15)  # P.M_THREE's field
 _FV = array("i", P.FIELD)
 # Key step of a stone k = 1..4 cells away, seen from the far point: forward walks (the stone sits
@@ -212,4 +213,119 @@ def rank(pos, sm, so, k1: int, k2: int, hist, ss, tm, width: int, threat: int, f
         t_[j] = q
         if n >= width:
             lo = s_[width - 1]
+    return n
+
+
+# The threat search's scans over the candidates follow: with the line update and rank() native,
+# they were most of a threat-search node's time on the board (put and take 6 us, these scans
+# 18 us each at a 105-candidate middle game, MicroPython unix port).
+
+
+# @micropython.viper
+def over(pos, s, lo: int, hi: int, out) -> int:
+    # The empty candidates whose sum in s is at least lo and below hi, appended to the list out
+    # in the candidates' order; returns how many.
+    cells = pos.cells  # viper: ptr8
+    cand = pos.cand  # viper: ptr16
+    v_ = s  # viper: ptr32
+    nc = pos.nc  # viper: int
+    n = 0
+    for i in range(nc):
+        q = cand[i]
+        if cells[q]:
+            continue
+        a = v_[q]
+        if a >= lo and a < hi:
+            out.append(q)
+            n += 1
+    return n
+
+
+# @micropython.viper
+def first(pos, s, m: int) -> int:
+    # The first empty candidate whose sum in s reaches m, or -1.
+    cells = pos.cells  # viper: ptr8
+    cand = pos.cand  # viper: ptr16
+    v_ = s  # viper: ptr32
+    nc = pos.nc  # viper: int
+    for i in range(nc):
+        q = cand[i]
+        if not cells[q] and v_[q] >= m:
+            return q
+    return -1
+
+
+# @micropython.viper
+def online(pos, p: int, s, c: int, m: int, out, one: int) -> int:
+    # The empty points on p's four lines up to 4 cells away where s reaches m, each line forward
+    # then backward, walking past stones of colour c (of either colour if c is 0) and stopping
+    # at any other stone and the edge: appended to the list out (returns how many), or with one
+    # set, the first of them returned (-1 if none).
+    cells = pos.cells  # viper: ptr8
+    dirs = pos.dv  # viper: ptr16
+    v_ = s  # viper: ptr32
+    n = 0
+    for j in range(4):
+        for b in range(2):
+            sd = dirs[j]
+            if b:
+                sd = -sd
+            q = p
+            for k in range(4):
+                q += sd
+                v = cells[q]
+                if v:
+                    if v == 3 or (c and v != c):
+                        break
+                elif v_[q] >= m:
+                    if one:
+                        return q
+                    out.append(q)
+                    n += 1
+    return -1 if one else n
+
+
+# @micropython.viper
+def threes(pos, s, out, k: int, r: int, lx: int, ly: int, ss, tm) -> int:
+    # Search.vct_moves()'s scan: the points where s makes a four appended to the list out
+    # (candidate order), and the best k where it makes an open three (with r, only those within
+    # r lines of the point lx, ly) ranked into tm (points) and ss (sums), best first, ties in
+    # candidate order; returns how many of those.
+    cells = pos.cells  # viper: ptr8
+    cand = pos.cand  # viper: ptr16
+    v_ = s  # viper: ptr32
+    s_ = ss  # viper: ptr32
+    t_ = tm  # viper: ptr16
+    dirs = pos.dv  # viper: ptr16
+    nc = pos.nc  # viper: int
+    w = dirs[1]
+    n = 0
+    for i in range(nc):
+        q = cand[i]
+        if cells[q]:
+            continue
+        a = v_[q]
+        if a >= _M4:
+            out.append(q)
+            continue
+        if a < _M3 or k <= 0:
+            continue
+        if r:
+            x = q % w - lx
+            y = q // w - ly
+            if x > r or -x > r or y > r or -y > r:
+                continue
+        if n < k:
+            j = n
+            n += 1
+        elif a <= s_[k - 1]:
+            continue
+        else:
+            j = k - 1  # full: the weakest kept one makes way
+        while j and s_[j - 1] < a:
+            s_[j] = s_[j - 1]
+            t_[j] = t_[j - 1]
+            j -= 1
+        s_[j] = a
+        t_[j] = q
     return n

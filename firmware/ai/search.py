@@ -1,10 +1,10 @@
 # Search over an incremental Pos: candidate generation, threat search (VCF) and iterative-
 # deepening alpha-beta with a fixed-size transposition table, killer and history ordering.
 
-from gomoku.board import BLACK, EMPTY
+from gomoku.board import BLACK
 from gomoku import rules
 from ai import patterns as P
-from ai.eval import rank, zeros
+from ai.eval import UNBOUNDED, first, online, over, rank, threes, zeros
 
 from micropython import const
 
@@ -79,9 +79,6 @@ class Search:
         self._forb = self._black_forbidden  # bound once: gen_into() passes it to rank()
         self._pool = []  # ab()'s move list per ply
         self._tpool = []  # the threat search's, likewise
-        dirs = pos.dirs
-        # The eight steps along the four lines, each way, in _on_lines()'s order.
-        self._steps = (dirs[0], -dirs[0], dirs[1], -dirs[1], dirs[2], -dirs[2], dirs[3], -dirs[3])
         self._ts = zeros("i", 8)  # vct()'s three scores and points
         self._tm = zeros("H", 8)
         self.seq = []  # forced line found by vcf(); vct() gives its first move only
@@ -130,21 +127,22 @@ class Search:
         else:
             sm = pos.sw
             so = pos.sb
-        cells = pos.cells
-        cand = pos.cand
         if cnt[me]:
-            for i in range(pos.nc):
-                q = cand[i]
-                if not cells[q] and sm[q] >= _M5:
-                    out[0] = q
-                    return 1
+            out[0] = first(pos, sm, _M5)
+            return 1
         if cnt[op]:
-            for i in range(pos.nc):
-                q = cand[i]
-                if not cells[q] and so[q] >= _M5 and not self.forbidden(q, c):
-                    out[0] = q
-                    return 1
-            return 0
+            if self.renju and c == BLACK:
+                # Black may not block on a forbidden point.
+                cells = pos.cells
+                cand = pos.cand
+                for i in range(pos.nc):
+                    q = cand[i]
+                    if not cells[q] and so[q] >= _M5 and not self.forbidden(q, c):
+                        out[0] = q
+                        return 1
+                return 0
+            out[0] = first(pos, so, _M5)
+            return 1
         if width <= 0:
             return 0
         ss = self._ss
@@ -242,30 +240,6 @@ class Search:
         return km, ko, fm, fo
 
     # -- threat search -----------------------------------------------------------------------
-    def _five_on_lines(self, p, s):
-        # The empty point completing the four just made at p: on one of p's lines within 4.
-        cells = self.pos.cells
-        for d in self.pos.dirs:
-            q = p
-            for _ in range(4):
-                q += d
-                v = cells[q]
-                if v == EMPTY:
-                    if s[q] >= _M5:
-                        return q
-                elif v == 3:
-                    break
-            q = p
-            for _ in range(4):
-                q -= d
-                v = cells[q]
-                if v == EMPTY:
-                    if s[q] >= _M5:
-                        return q
-                elif v == 3:
-                    break
-        return -1
-
     def vcf(self, c, ply, maxply):
         """Can c (to move) win by continuous fours? On success self.seq holds the line
         (attacker and defender moves alternately). Raises Stop when out of budget."""
@@ -277,39 +251,33 @@ class Search:
             sm = pos.sb
         else:
             sm = pos.sw
-        cells = pos.cells
-        cand = pos.cand
         if cnt[me]:
-            for i in range(pos.nc):
-                q = cand[i]
-                if not cells[q] and sm[q] >= _M5:
-                    self.seq = [q]
-                    return True
+            self.seq = [first(pos, sm, _M5)]
+            return True
         # This ply's list from the threat search's pool (vcf() never runs inside vct()), so
         # the nodes allocate nothing.
         moves = self._plist(ply)
         if cnt[op]:
             # The defender's last block made a four: we must block it, with a four of our own.
-            pos.points_over(3 - c, _M5, moves)
+            over(pos, pos.sw if c == BLACK else pos.sb, _M5, UNBOUNDED, moves)
             if len(moves) > 1 or sm[moves[0]] < _M4 or self.forbidden(moves[0], c):
                 return False
         else:
             if cnt[me + 2]:
-                for i in range(pos.nc):
-                    q = cand[i]
-                    if not cells[q] and sm[q] >= _M4O and not self.forbidden(q, c):
-                        self.seq = [q]
-                        return True
-            # Four-threes first, in one list.
-            g = 0
-            for i in range(pos.nc):
-                q = cand[i]
-                if not cells[q] and sm[q] >= _M4:
-                    if sm[q] >= _M43:
-                        moves.insert(g, q)
-                        g += 1
-                    else:
-                        moves.append(q)
+                if self.renju and c == BLACK:
+                    q = -1
+                    for p in pos.points_over(c, _M4O):
+                        if not self.forbidden(p, c):
+                            q = p
+                            break
+                else:
+                    q = first(pos, sm, _M4O)
+                if q >= 0:
+                    self.seq = [q]
+                    return True
+            # Four-threes first.
+            over(pos, sm, _M43, UNBOUNDED, moves)
+            over(pos, sm, _M4, _M43, moves)
         if ply >= maxply:
             return False
         d = 3 - c
@@ -322,7 +290,7 @@ class Search:
             if not self.nodes & 31 and self.clock is not None:
                 self._tick()
             pos.put(q, c)
-            b = self._five_on_lines(q, sm)
+            b = online(pos, q, sm, 0, _M5, None, 1)
             if b < 0:
                 pos.take()
                 continue
@@ -392,74 +360,49 @@ class Search:
         cnt = pos.cnt
         me = c - 1
         op = 2 - c
+        sm = pos.sb if c == BLACK else pos.sw
         if cnt[me]:
-            self._won(self._first(c, _M5))
+            self._won(first(pos, sm, _M5))
             return True
         if cnt[op] > 1:
             return False
-        cells = pos.cells
-        cand = pos.cand
-        sm = pos.sb if c == BLACK else pos.sw
         moves = self._plist(ply)
         if cnt[op]:
             # The defender's four: the block is forced and must keep the attack going.
-            pos.points_over(3 - c, _M5, moves)
+            over(pos, pos.sw if c == BLACK else pos.sb, _M5, UNBOUNDED, moves)
             if self.forbidden(moves[0], c):
                 return False
         else:
             if cnt[me + 2] and not (self.renju and c == BLACK):
-                self._won(self._first(c, _M4O))
+                self._won(first(pos, sm, _M4O))
                 return True
             if ply >= maxply:
                 return False
-            # Fours first (their answer is forced), then the best k threes; past the first ply
-            # only threes near the attacker's last stone, where the attack is being built.
-            # The threes are ranked in scratch arrays (shared: they are used up before the
-            # recursion) and appended to the fours, in this ply's list.
+            # Fours first (their answer is forced), strongest first (double fours, four-threes):
+            # a win is usually found on the first try, 5x fewer nodes than in board order
+            # (median, 87 VCTs). Then the best k threes, past the first ply only those near the
+            # attacker's last stone, where the attack is being built. The threes are ranked in
+            # scratch arrays (shared: they are used up before the recursion).
             ss = self._ts
             tm = self._tm
             if len(ss) < k:
                 ss = self._ts = zeros("i", k)
                 tm = self._tm = zeros("H", k)
-            n = 0
-            r = _AREA if ply else 0
-            if r:
+            if ply:
                 w = pos.dirs[1]
-                h = pos.board.hist
-                lx = h[-2] % w
-                ly = h[-2] // w
-            for i in range(pos.nc):
-                q = cand[i]
-                if cells[q]:
-                    continue
+                q = pos.board.hist[-2]
+                n = threes(pos, sm, moves, k, _AREA, q % w, q // w, ss, tm)
+            else:
+                n = threes(pos, sm, moves, k, 0, 0, 0, ss, tm)
+            # A stable insertion sort of the fours (few), as MicroPython's sort is not stable.
+            for i in range(1, len(moves)):
+                q = moves[i]
                 a = sm[q]
-                if a >= _M4:
-                    # Strongest first (double fours, four-threes): a win is usually found on
-                    # the first try, 5x fewer nodes than in board order (median, 87 VCTs).
-                    j = len(moves)
-                    moves.append(q)
-                    while j and sm[moves[j - 1]] < a:
-                        moves[j] = moves[j - 1]
-                        j -= 1
-                    moves[j] = q
-                    continue
-                if a < _M3 or k <= 0:
-                    continue
-                if r and (abs(q % w - lx) > r or abs(q // w - ly) > r):
-                    continue
-                if n < k:
-                    j = n
-                    n += 1
-                elif a <= ss[k - 1]:
-                    continue
-                else:
-                    j = k - 1  # full: the weakest kept one makes way
-                while j and ss[j - 1] < a:
-                    ss[j] = ss[j - 1]
-                    tm[j] = tm[j - 1]
+                j = i
+                while j and sm[moves[j - 1]] < a:
+                    moves[j] = moves[j - 1]
                     j -= 1
-                ss[j] = a
-                tm[j] = q
+                moves[j] = q
             for j in range(n):
                 moves.append(tm[j])
         return moves
@@ -488,18 +431,6 @@ class Search:
         one = self.seq = self._one
         one[0] = q
 
-    def _first(self, c, m):
-        # The first empty candidate where c's sum reaches m (points_over()'s first).
-        pos = self.pos
-        s = pos.sb if c == BLACK else pos.sw
-        cells = pos.cells
-        cand = pos.cand
-        for i in range(pos.nc):
-            q = cand[i]
-            if cells[q] == EMPTY and s[q] >= m:
-                return q
-        return -1
-
     def _plist(self, ply):
         # The threat search's list for this ply, emptied: vct() and _vct_def() alternate plies,
         # so one pool serves both, and nothing is allocated per node once it has grown.
@@ -508,23 +439,6 @@ class Search:
             pool.append([])
         out = pool[ply]
         del out[:]
-        return out
-
-    def _on_lines(self, p, c, m, out):
-        # Empty points on p's four lines up to 4 cells away, not past a stone of the other
-        # colour, where c's sum reaches m: appended to out.
-        cells = self.pos.cells
-        s = self.pos.sb if c == BLACK else self.pos.sw
-        for sd in self._steps:
-            q = p
-            for _ in (0, 1, 2, 3):
-                q += sd
-                v = cells[q]
-                if v == EMPTY:
-                    if s[q] >= m:
-                        out.append(q)
-                elif v != c:
-                    break
         return out
 
     def _vct_def(self, c, ply, maxply, k, free=False):
@@ -544,18 +458,21 @@ class Search:
         sm = pos.sb if c == BLACK else pos.sw
         so = pos.sw if c == BLACK else pos.sb
         if cnt[me]:
-            pos.points_over(c, _M5, defs)
+            over(pos, sm, _M5, UNBOUNDED, defs)
         else:
             if free:
-                self._on_lines(pos.board.hist[-1], c, _M4, defs)
+                online(pos, pos.board.hist[-1], sm, c, _M4, defs, 0)
             else:
-                pos.points_over(c, _M4, defs)
-            cells = pos.cells
-            cand = pos.cand
-            for i in range(pos.nc):
-                q = cand[i]
-                if not cells[q] and so[q] >= _M4 and q not in defs:
-                    defs.append(q)
+                over(pos, sm, _M4, UNBOUNDED, defs)
+            # The defender's own fours, those not already there.
+            n = len(defs)
+            if over(pos, so, _M4, UNBOUNDED, defs):
+                i = n
+                while i < len(defs):
+                    if defs.count(defs[i]) > 1:
+                        defs.pop(i)
+                    else:
+                        i += 1
         # One defence that holds refutes the attack: likely ones first, the defender's fours
         # (best first), then the strongest points for both sides. A stable insertion sort in
         # place: no key list, and the same order under CPython and MicroPython.

@@ -1,10 +1,12 @@
 # Run by test_native.py under the MicroPython unix port, with the native build of ai.lines
 # (tools/native.py) as the top-level module vlines: random put/take sequences must leave every
-# array and total of Pos exactly as the plain ai.lines does, after every step, and rank() must
-# pick the same candidates from each of those positions.
+# array and total of Pos exactly as the plain ai.lines does, after every step, and rank() and the
+# threat search's scans (over, first, online, threes) must give the same from each of those
+# positions.
 from array import array
 
 from ai import eval as E
+from ai import lines as L
 from ai.engine import Rng
 from gomoku import rules
 from gomoku.board import Board
@@ -30,7 +32,32 @@ def ranks(rank, pos, hist):
     return out
 
 
-def play(lines, threat, rank, seed, rule, size):
+def scans(mod, pos):
+    # Each scan at thresholds from two threes to a five, both colours; online() from the last
+    # stone and the centre, along any stones, one colour's, and for the first point only;
+    # threes() from the whole board and near the last stone.
+    out = []
+    b = pos.board
+    last = b.hist[-1] if b.hist else b.idx(b.size // 2, b.size // 2)
+    ss = array("i", [0] * 6)
+    tm = array("H", [0] * 6)
+    for s in (pos.sb, pos.sw):
+        for lo, hi in ((1 << 16, 1 << 18), (1 << 18, 1 << 30), (1 << 15, 1 << 25)):
+            o = []
+            out.append((mod.over(pos, s, lo, hi, o), o, mod.first(pos, s, lo)))
+        for p in (last, b.idx(b.size // 2, b.size // 2)):
+            for c in (0, 1, 2):
+                o = []
+                out.append((mod.online(pos, p, s, c, 1 << 15, o, 0), o,
+                            mod.online(pos, p, s, c, 1 << 15, None, 1)))
+        for r in (0, 3):
+            o = []
+            n = mod.threes(pos, s, o, 6, r, last % b.dirs[1], last // b.dirs[1], ss, tm)
+            out.append((n, o, bytes(ss[:n]), bytes(tm[:n])))
+    return out
+
+
+def play(lines, threat, rank, seed, rule, size, mod):
     E._lines = lines
     E.threat = threat
     r = Rng(seed)
@@ -46,7 +73,7 @@ def play(lines, threat, rank, seed, rule, size):
             q = pts[r.below(len(pts))]
             if b.cells[q] == 0:
                 pos.put(q, 1 + r.below(2))
-        out.append((state(pos), ranks(rank, pos, hist)))
+        out.append((state(pos), ranks(rank, pos, hist), scans(mod, pos)))
     return out
 
 
@@ -55,8 +82,8 @@ steps = 0
 for seed in range(4):
     for rule in (rules.FREESTYLE, rules.STANDARD, rules.RENJU):
         for size in (15, 9):
-            a = play(plain[0], plain[1], plain[2], seed, rule, size)
-            v = play(vlines.lines, vlines.threat, vlines.rank, seed, rule, size)
+            a = play(plain[0], plain[1], plain[2], seed, rule, size, L)
+            v = play(vlines.lines, vlines.threat, vlines.rank, seed, rule, size, vlines)
             for i in range(len(a)):
                 if a[i] != v[i]:
                     raise SystemExit("differs: seed %d rule %d size %d step %d"
