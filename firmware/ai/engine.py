@@ -17,6 +17,9 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 # With a game clock, a move gets at most 1/CLOCK_SHARE of the time left (its node budget still
 # applies): a board slower than planned plays weaker moves instead of losing on time.
 CLOCK_SHARE = const(25)
+# Most nodes one step() of the final check may search: a threat search that needs more is
+# stopped and run again in the next step, finding what it finished in the table.
+_STEP = const(500)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
@@ -24,12 +27,15 @@ CLOCK_SHARE = const(25)
 # of the total). Calibrated with tools/arena.py against the baselines, 40 to 104 games per
 # setting (--openings wide for the larger samples: the engine is deterministic, so more
 # openings, not seeds, add distinct games), and tools/bench_ai.py for the time: hard's nodes fit
-# the device's budget with the native ai.lines that tools/deploy.py builds (about 5x faster).
+# the device's budget with the native ai.lines that tools/deploy.py builds (6-9x faster).
 # Medium's final check (9 plies, 200 nodes) took it from 81-86% to 88-96% against the baselines.
+# Hard's (1,000 nodes, 300 a move and 600 in all before): 472 games from --reach 7 openings,
+# 38 -> 31 lost to window; in 144 positions of lost games where some move still holds, it
+# picks one in 124 instead of 100.
 _PARAMS = (
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
     (110, 20, 20, 8, 2, 9, 0, 0, 0, 200, 200),
-    (520, 60, 60, 8, 6, 13, 220, 9, 100, 300, 600),
+    (520, 60, 60, 8, 6, 13, 220, 9, 100, 1000, 1000),
 )
 
 
@@ -359,24 +365,23 @@ class Engine(Sliced):
     def _refuted(self, s, c, q, limit, vply, tply):
         """Does the opponent win by force (fours, then threats of tply plies) after c plays q?
         True, False, or None when the search runs out of nodes first. A generator returning
-        that: it yields after the fours and after each of the opponent's first threats, so each
-        is one step. (If the caller drops it meanwhile, q stays on the engine's board: the next
-        start() takes it back.)"""
+        that: it yields after the fours, after each of the opponent's first threats and within
+        a search every _STEP nodes, so each step is short. (If the caller drops it meanwhile, q
+        stays on the engine's board: the next start() takes it back.)"""
         o = 3 - c
         pos = self.pos
         pos.put(q, c)
         s.nodes += 1
-        s.limit = limit
         lost = False
         try:
-            lost = s.vcf(o, 0, vply)
+            lost = yield from self._steps(s, limit, s.vcf, o, 0, vply)
             if not lost:
                 moves = s.vct_moves(o, 0, tply)
                 lost = moves is True
                 if moves and not lost:
                     for m in moves:
                         yield
-                        if s.vct_try(o, m, 0, tply):
+                        if (yield from self._steps(s, limit, s.vct_try, o, m, 0, tply)):
                             lost = True
                             break
         except Stop:
@@ -384,6 +389,20 @@ class Engine(Sliced):
         pos.take()
         yield
         return lost
+
+    def _steps(self, s, limit, f, *args):
+        # f(*args), a threat search (vcf or vct_try), within limit nodes, in steps of at most
+        # _STEP: when a step runs out, the search starts again in the next one (the threat
+        # search finds what it finished before in its table; the VCF search is small). Stop
+        # when the limit itself is reached.
+        while True:
+            s.limit = min(limit, s.nodes + _STEP)
+            try:
+                return f(*args)
+            except Stop:
+                if s.nodes >= limit:
+                    raise
+            yield
 
     def _easy(self):
         # The seeds' greedy scorer: attack K1 + defence K2 with randomness among near-best.

@@ -19,7 +19,7 @@ except (ImportError, ValueError):  # none here (host, wasm VM), or built for ano
 _M5 = P.M_FIVE
 _M4O = P.M_FOUR_O
 _FV = P.FIELD
-UNBOUNDED = const(1 << 30)  # above every sum: over()'s upper bound when there is none
+UNBOUNDED = const(1 << 29)  # above every sum (< 1 << 28), and a small int on 32-bit ports
 
 
 def zeros(typecode, n):

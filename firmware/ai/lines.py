@@ -17,7 +17,6 @@ _M5 = const(1 << 25)  # P.M_FIVE
 _M4O = const(1 << 21)  # P.M_FOUR_O
 _M4 = const(1 << 18)  # P.M_FOUR
 _M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
-_M3 = const(1 << 15)  # P.M_THREE
 _T3 = const(7 << 15)  # P.M_THREE's field
 _FV = array("i", P.FIELD)
 # Key step of a stone k = 1..4 cells away, seen from the far point: forward walks (the stone sits
@@ -286,11 +285,11 @@ def online(pos, p: int, s, c: int, m: int, out, one: int) -> int:
 
 
 # @micropython.viper
-def threes(pos, s, out, k: int, r: int, lx: int, ly: int, ss, tm) -> int:
-    # Search.vct_moves()'s scan: the points where s makes a four appended to the list out
-    # (candidate order), and the best k where it makes an open three (with r, only those within
-    # r lines of the point lx, ly) ranked into tm (points) and ss (sums), best first, ties in
-    # candidate order; returns how many of those.
+def threes(pos, s, out, k: int, r: int, lx: int, ly: int, ss, tm, lo4: int, lo3: int) -> int:
+    # Search.vct_moves()'s scan: the points where s makes a four (and reaches lo4) appended to
+    # the list out (candidate order), and the best k where it makes no four but reaches lo3 (an
+    # open three or more; with r, only those within r lines of the point lx, ly) ranked into tm
+    # (points) and ss (sums), best first, ties in candidate order; returns how many of those.
     cells = pos.cells  # viper: ptr8
     cand = pos.cand  # viper: ptr16
     v_ = s  # viper: ptr32
@@ -306,9 +305,10 @@ def threes(pos, s, out, k: int, r: int, lx: int, ly: int, ss, tm) -> int:
             continue
         a = v_[q]
         if a >= _M4:
-            out.append(q)
+            if a >= lo4:
+                out.append(q)
             continue
-        if a < _M3 or k <= 0:
+        if a < lo3 or k <= 0:
             continue
         if r:
             x = q % w - lx

@@ -47,6 +47,16 @@ class Stop(Exception):
     pass
 
 
+class _Key:
+    def __getitem__(self, k):
+        return k
+
+
+# A whole-list slice built once: `del x[:]` makes a new slice object (16 bytes of heap) every
+# time, and _plist() runs at every node of the threat search.
+_ALL = _Key()[:]
+
+
 def _front(moves, n, q, at):
     # Move q (if among the first n) to index `at`, keeping the others' order.
     for j in range(at + 1, n):
@@ -275,9 +285,11 @@ class Search:
                 if q >= 0:
                     self.seq = [q]
                     return True
-            # Four-threes first.
+            # Four-threes first. On the last ply a move may take only they can still win: a
+            # simple four is blocked, and then nothing is left.
             over(pos, sm, _M43, UNBOUNDED, moves)
-            over(pos, sm, _M4, _M43, moves)
+            if ply + 2 < maxply:
+                over(pos, sm, _M4, _M43, moves)
         if ply >= maxply:
             return False
         d = 3 - c
@@ -383,6 +395,13 @@ class Search:
             # (median, 87 VCTs). Then the best k threes, past the first ply only those near the
             # attacker's last stone, where the attack is being built. The threes are ranked in
             # scratch arrays (shared: they are used up before the recursion).
+            # On the last ply a move may take, only a double threat (a four-three, two fours or
+            # two threes) leaves a threat after any one answer: nothing else can still win.
+            # This prunes about half the nodes and changes no verdict (13-ply searches from 163
+            # arena positions; an 11-ply refutation in a lost game: 1,426 -> 561 nodes).
+            last = ply + 1 >= maxply
+            lo4 = _M43 if last else _M4
+            lo3 = _M33 if last else _M3
             ss = self._ts
             tm = self._tm
             if len(ss) < k:
@@ -391,9 +410,9 @@ class Search:
             if ply:
                 w = pos.dirs[1]
                 q = pos.board.hist[-2]
-                n = threes(pos, sm, moves, k, _AREA, q % w, q // w, ss, tm)
+                n = threes(pos, sm, moves, k, _AREA, q % w, q // w, ss, tm, lo4, lo3)
             else:
-                n = threes(pos, sm, moves, k, 0, 0, 0, ss, tm)
+                n = threes(pos, sm, moves, k, 0, 0, 0, ss, tm, lo4, lo3)
             # A stable insertion sort of the fours (few), as MicroPython's sort is not stable.
             for i in range(1, len(moves)):
                 q = moves[i]
@@ -438,7 +457,7 @@ class Search:
         while len(pool) <= ply:
             pool.append([])
         out = pool[ply]
-        del out[:]
+        del out[_ALL]
         return out
 
     def _vct_def(self, c, ply, maxply, k, free=False):

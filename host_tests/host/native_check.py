@@ -35,7 +35,8 @@ def ranks(rank, pos, hist):
 def scans(mod, pos):
     # Each scan at thresholds from two threes to a five, both colours; online() from the last
     # stone and the centre, along any stones, one colour's, and for the first point only;
-    # threes() from the whole board and near the last stone.
+    # threes() from the whole board and near the last stone, with and without the bounds of a
+    # search's last ply.
     out = []
     b = pos.board
     last = b.hist[-1] if b.hist else b.idx(b.size // 2, b.size // 2)
@@ -51,9 +52,11 @@ def scans(mod, pos):
                 out.append((mod.online(pos, p, s, c, 1 << 15, o, 0), o,
                             mod.online(pos, p, s, c, 1 << 15, None, 1)))
         for r in (0, 3):
-            o = []
-            n = mod.threes(pos, s, o, 6, r, last % b.dirs[1], last // b.dirs[1], ss, tm)
-            out.append((n, o, bytes(ss[:n]), bytes(tm[:n])))
+            for lo4, lo3 in ((1 << 18, 1 << 15), ((1 << 18) + (1 << 15), 1 << 16)):
+                o = []
+                n = mod.threes(pos, s, o, 6, r, last % b.dirs[1], last // b.dirs[1], ss, tm,
+                               lo4, lo3)
+                out.append((n, o, bytes(ss[:n]), bytes(tm[:n])))
     return out
 
 
