@@ -394,13 +394,13 @@ class Engine(Sliced):
         # f(*args), a threat search (vcf or vct_try), within limit nodes, in steps of at most
         # _STEP: when a step runs out, the search starts again in the next one (the threat
         # search finds what it finished before in its table; the VCF search is small). Stop
-        # when the limit itself is reached.
+        # when the limit itself is reached, or the move's time is up.
         while True:
             s.limit = min(limit, s.nodes + _STEP)
             try:
                 return f(*args)
             except Stop:
-                if s.nodes >= limit:
+                if s.nodes >= limit or (s.clock is not None and s.clock() >= s.deadline):
                     raise
             yield
 

@@ -169,6 +169,29 @@ def test_time_cap():
     assert e.stats.nodes < 5000
 
 
+def test_time_cap_holds_in_the_final_check():
+    # A position whose final check searches 1,000 nodes: with the time up during the tree, the
+    # check stops at its next reading of the clock (every 32 nodes) instead of going on to its
+    # nodes, a step's worth at a time.
+    b = Board(15)
+    for m in ("h8 h9 f10 g9 g10 f9 e9 e10 j9 g8 h7 j10 f7 g7 g6 h5 k11 f5 d11 g5 j5 d8 d5 e7 "
+              "f6 f8 h10 e6").split():
+        b.put(b.parse(m), b.to_move())
+    full = Engine(HARD)
+    full.think(b)
+    assert full.stats.nodes >= 1500
+    t = [0]
+
+    def clock():
+        t[0] += 1
+        return t[0]
+
+    e = Engine(HARD, time_ms=10, clock=clock)
+    q = e.think(b)
+    assert b.cells[q] == EMPTY
+    assert e.stats.nodes < 520  # not even the tree's nodes (1,384 when the check ran on)
+
+
 def test_engine_builds_its_position_when_created():
     # The full scan belongs to setting up a game, not to the first move (tools/bench_ai.py).
     e = Engine(MEDIUM, size=9)
