@@ -14,7 +14,7 @@ try:
     from ai.vlines import lines as _lines, rank, threat, over, first, online, threes  # noqa: F401
 except (ImportError, ValueError):  # none here (host, wasm VM), or built for another CPU
     from ai.lines import lines as _lines, rank, threat, over, first, online, threes  # noqa: F401
-# (rank, first, online, threes: for ai.search)
+# (rank, over, first, online, threes: also for ai.search)
 
 _M5 = P.M_FIVE
 _M4O = P.M_FOUR_O

@@ -269,7 +269,7 @@ class Search:
         moves = self._plist(ply)
         if cnt[op]:
             # The defender's last block made a four: we must block it, with a four of our own.
-            over(pos, pos.sw if c == BLACK else pos.sb, _M5, UNBOUNDED, moves)
+            pos.points_over(3 - c, _M5, moves)
             if len(moves) > 1 or sm[moves[0]] < _M4 or self.forbidden(moves[0], c):
                 return False
         else:
@@ -381,7 +381,7 @@ class Search:
         moves = self._plist(ply)
         if cnt[op]:
             # The defender's four: the block is forced and must keep the attack going.
-            over(pos, pos.sw if c == BLACK else pos.sb, _M5, UNBOUNDED, moves)
+            pos.points_over(3 - c, _M5, moves)
             if self.forbidden(moves[0], c):
                 return False
         else:
