@@ -23,19 +23,21 @@ _STEP = const(500)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
-# check, then for the final check of the chosen move: nodes per move tried, and in all (on top
-# of the total). Calibrated with tools/arena.py against the baselines, 40 to 104 games per
+# check, then for the final check of the chosen move: nodes per move tried, in all (on top of
+# the total), and the plies of its searches by threats (shallow first: see _refuted()).
+# Calibrated with tools/arena.py against the baselines, 40 to 104 games per
 # setting (--openings wide for the larger samples: the engine is deterministic, so more
 # openings, not seeds, add distinct games), and tools/bench_ai.py for the time: hard's nodes fit
 # the device's budget with the native ai.lines that tools/deploy.py builds (6-9x faster).
 # Medium's final check (9 plies, 200 nodes) took it from 81-86% to 88-96% against the baselines.
 # Hard's (1,000 nodes, 300 a move and 600 in all before): 472 games from --reach 7 openings,
 # 38 -> 31 lost to window; in 144 positions of lost games where some move still holds, it
-# picks one in 124 instead of 100.
+# picks one in 124 instead of 100. Its threat searches of 11 and then 15 plies instead of one of
+# 13: 131 of those 144, 31 -> 25 lost to window (table: 31 either way).
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0, 200, 200),
-    (520, 60, 60, 8, 6, 13, 220, 9, 100, 1000, 1000),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ()),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0, 200, 200, (9,)),
+    (520, 60, 60, 8, 6, 13, 220, 9, 100, 1000, 1000, (11, 15)),
 )
 
 
@@ -201,7 +203,8 @@ class Engine(Sliced):
         if self.level == EASY:
             self._easy()
             return
-        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all = self.params
+        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t = (
+            self.params)
         budget = self.budget
         s = self._search(width)
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -317,7 +320,7 @@ class Engine(Sliced):
             for q in [self.best] + [q for q in roots if q != self.best]:
                 if s.nodes >= end:
                     break
-                if not (yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, vply)):
+                if not (yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, chk_t)):
                     if q != self.best:
                         self.best = q
                         st.forced = "checked"
@@ -362,9 +365,13 @@ class Engine(Sliced):
             yield
         return good or None
 
-    def _refuted(self, s, c, q, limit, vply, tply):
-        """Does the opponent win by force (fours, then threats of tply plies) after c plays q?
-        True, False, or None when the search runs out of nodes first. A generator returning
+    def _refuted(self, s, c, q, limit, vply, tplies):
+        """Does the opponent win by force (fours, then threats of each of tplies plies in turn)
+        after c plays q? True, False, or None when the search runs out of nodes first. The
+        shallow search first: most refutations are short, and a search of 11 plies finds them
+        in fewer nodes than one of 13 or 15 (whose many longer tries use the nodes up first).
+        Refutations of hard's moves in lost games (each search with up to 40,000 nodes): at 11
+        plies in 786 nodes and at 13 in 929; 463 and 926; 570 and 2,275. A generator returning
         that: it yields after the fours, after each of the opponent's first threats and within
         a search every _STEP nodes, so each step is short. (If the caller drops it meanwhile, q
         stays on the engine's board: the next start() takes it back.)"""
@@ -375,13 +382,15 @@ class Engine(Sliced):
         lost = False
         try:
             lost = yield from self._steps(s, limit, s.vcf, o, 0, vply)
-            if not lost:
-                moves = s.vct_moves(o, 0, tply)
+            for t in tplies:
+                if lost:
+                    break
+                moves = s.vct_moves(o, 0, t)
                 lost = moves is True
                 if moves and not lost:
                     for m in moves:
                         yield
-                        if (yield from self._steps(s, limit, s.vct_try, o, m, 0, tply)):
+                        if (yield from self._steps(s, limit, s.vct_try, o, m, 0, t)):
                             lost = True
                             break
         except Stop:

@@ -238,9 +238,28 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
     assert e.stats.forced == "checked"
     assert _opponent_wins_after(b, q) is False
     unchecked = Engine(HARD)
-    unchecked.params = unchecked.params[:9] + (0, 0)
+    unchecked.params = unchecked.params[:9] + (0, 0, ())
     q2 = unchecked.think(b)
     assert q2 != q and _opponent_wins_after(b, q2) is True
+
+
+def test_final_check_searches_short_refutations_first():
+    # From a lost game: the tree's choice f9 loses to a threat sequence (15 plies deep), which
+    # one 13- or 15-ply search does not find within the check's nodes; an 11-ply one does, and
+    # the check moves on to a move that holds.
+    b = Board(15)
+    for k, m in enumerate("h8 h9 f6 j9 k9 e5 k8 j8 g10 j10 j7 k11 g8 g9 k7 l12 m13 k6".split()):
+        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    f9 = b.parse("f9")
+    assert _opponent_wins_after(b, f9, 15) is True
+    e = Engine(HARD)
+    q = e.think(b)
+    assert e.stats.forced == "checked" and q != f9
+    assert _opponent_wins_after(b, q, 15) is False
+    for plies in (13, 15):
+        one = Engine(HARD)
+        one.params = one.params[:11] + ((plies,),)
+        assert one.think(b) == f9
 
 
 def test_cancel_at_any_step_leaves_the_engine_in_sync():
