@@ -262,6 +262,25 @@ def test_final_check_searches_short_refutations_first():
         assert one.think(b) == f9
 
 
+def test_own_threat_win_beyond_the_short_search():
+    # From an arena game: white wins by threats, but not within 9 plies (the short search
+    # clears every try); hard then searches as deep as its VCF and finds it within its nodes.
+    from ai.eval import Pos
+    from ai.search import TT
+
+    b = Board(15)
+    for k, m in enumerate(
+            "h8 j9 n15 g8 g9 f10 h10 h11 j11 f8 h7 h6 g7 f7 f9 e6 h9 f6 e9 d9 g6".split()):
+        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), 8)
+    s.limit = 100000
+    assert not s.vcf(WHITE, 0, 13) and not s.vct(WHITE, 0, 9)
+    assert s.vct(WHITE, 0, 13)
+    e = Engine(HARD)
+    q = e.think(b)
+    assert e.stats.forced == "vct" and q == b.parse("f5")
+
+
 def test_cancel_at_any_step_leaves_the_engine_in_sync():
     # The final check keeps the move it tests on the engine's board between steps; a search
     # dropped at any step must leave nothing behind once the next one starts.
