@@ -236,26 +236,13 @@ class Engine(Sliced):
             yield
         # 3. A forced win by threes and fours, when the opponent threatens nothing forced.
         if vct_n and roots is None:
-            s.limit = min(budget, s.nodes + (vct_n if budget == nodes
-                                             else budget * vct_n // max(1, nodes)))
-            # The root moves one per step (s.vct() would do them all in one).
+            limit = min(budget, s.nodes + (vct_n if budget == nodes
+                                           else budget * vct_n // max(1, nodes)))
             # Short wins first (tply), then, within the same nodes, ones as long as the VCF's:
             # --reach 7 openings, 472 games, lost to table 31 -> 29, to window 25 -> 24.
             won = False
             try:
-                for t in (tply, vply):
-                    if won:
-                        break
-                    moves = s.vct_moves(c, 0, t)
-                    won = moves is True
-                    if moves and not won:
-                        for q in moves:
-                            if s.vct_try(c, q, 0, t):
-                                s.seq = [q]
-                                won = True
-                                break
-                            st.nodes = s.nodes
-                            yield
+                won = yield from self._threat_win(s, c, (tply, vply), limit)
             except Stop:
                 pass
             if won:
@@ -387,22 +374,28 @@ class Engine(Sliced):
         lost = False
         try:
             lost = yield from self._steps(s, limit, s.vcf, o, 0, vply)
-            for t in tplies:
-                if lost:
-                    break
-                moves = s.vct_moves(o, 0, t)
-                lost = moves is True
-                if moves and not lost:
-                    for m in moves:
-                        yield
-                        if (yield from self._steps(s, limit, s.vct_try, o, m, 0, t)):
-                            lost = True
-                            break
+            if not lost:
+                lost = yield from self._threat_win(s, o, tplies, limit)
         except Stop:
             lost = None
         pos.take()
         yield
         return lost
+
+    def _threat_win(self, s, c, plies, limit):
+        # Does c (to move) win by threats, searching to each of plies in turn? A generator
+        # returning that (s.seq[0] the first move when it does): one step per root move (s.vct()
+        # would do them all in one), each search cut every _STEP nodes; Stop at limit.
+        for t in plies:
+            moves = s.vct_moves(c, 0, t)
+            if moves is True:
+                return True
+            for q in moves or ():
+                yield
+                if (yield from self._steps(s, limit, s.vct_try, c, q, 0, t)):
+                    s._won(q)
+                    return True
+        return False
 
     def _steps(self, s, limit, f, *args):
         # f(*args), a threat search (vcf or vct_try), within limit nodes, in steps of at most
