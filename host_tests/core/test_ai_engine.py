@@ -221,13 +221,18 @@ def _opponent_wins_after(b, q, plies=13, nodes=20000):
         return None
 
 
+def _played(moves):
+    # A 15x15 board with the moves (names, black first) played in turn.
+    b = Board(15)
+    for k, m in enumerate(moves.split()):
+        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    return b
+
+
 def _checked_position():
     # From a game hard lost to the window baseline: the tree prefers a move after which the
     # opponent wins by a threat sequence deeper than the tree.
-    b = Board(15)
-    for k, m in enumerate("h8 h9 j6 j7 g8 e8 h7 k5 h5 e10 l8".split()):
-        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
-    return b
+    return _played("h8 h9 j6 j7 g8 e8 h7 k5 h5 e10 l8")
 
 
 def test_final_check_avoids_a_move_the_opponent_wins_against():
@@ -247,9 +252,7 @@ def test_final_check_searches_short_refutations_first():
     # From a lost game: the tree's choice f9 loses to a threat sequence (15 plies deep), which
     # one 13- or 15-ply search does not find within the check's nodes; an 11-ply one does, and
     # the check moves on to a move that holds.
-    b = Board(15)
-    for k, m in enumerate("h8 h9 f6 j9 k9 e5 k8 j8 g10 j10 j7 k11 g8 g9 k7 l12 m13 k6".split()):
-        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    b = _played("h8 h9 f6 j9 k9 e5 k8 j8 g10 j10 j7 k11 g8 g9 k7 l12 m13 k6")
     f9 = b.parse("f9")
     assert _opponent_wins_after(b, f9, 15) is True
     e = Engine(HARD)
@@ -268,10 +271,7 @@ def test_own_threat_win_beyond_the_short_search():
     from ai.eval import Pos
     from ai.search import TT
 
-    b = Board(15)
-    for k, m in enumerate(
-            "h8 j9 n15 g8 g9 f10 h10 h11 j11 f8 h7 h6 g7 f7 f9 e6 h9 f6 e9 d9 g6".split()):
-        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    b = _played("h8 j9 n15 g8 g9 f10 h10 h11 j11 f8 h7 h6 g7 f7 f9 e6 h9 f6 e9 d9 g6")
     s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), 8)
     s.limit = 100000
     assert not s.vcf(WHITE, 0, 13) and not s.vct(WHITE, 0, 9)
