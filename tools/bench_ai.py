@@ -199,8 +199,11 @@ def heap_driver(levels, rule, collect):
             if st["i"] == -2:
                 st["l0"] = live  # the bench itself, tactics and gomoku
                 from ai import engine, patterns
+                from gomoku import rules
 
                 patterns.tables(rule)
+                if rule == rules.RENJU:  # load gomoku.renju now: it is not a step's allocation
+                    rules.is_forbidden(Board(15), 0)
             else:
                 st["l1"] = live
             st["i"] += 1
@@ -210,7 +213,8 @@ def heap_driver(levels, rule, collect):
             l1 = st["l1"]
             print("live heap (bytes, read between steps; the bench, tactics and gomoku "
                   "modules: %d)" % l0)
-            print("  ai modules + pattern tables: %d" % (l1 - l0))
+            print("  ai modules + pattern tables%s: %d"
+                  % (" + gomoku.renju" if rule == 2 else "", l1 - l0))
             for name in levels:
                 hw = st["hw"].get(name, l1)
                 print("  %-6s high-water %6d above the bench = ai %d + engine and search %d; "

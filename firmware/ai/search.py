@@ -186,7 +186,11 @@ class Search:
         # Best threat class a point gives each side (ai.eval.threat: 1 a four, 2 a double
         # three, 3 a four-three or double four), kept counted by Pos; Renju needs the points.
         if self.renju:
-            km, ko, fm, fo = self._threats(c, sm, so)
+            t = self._threats(c, sm, so)
+            km = t & 3
+            ko = (t >> 2) & 3
+            fm = t & 16
+            fo = t & 32
         else:
             t = pos.cnt
             b = 1 + 3 * c  # the mover's class-1 slot
@@ -214,7 +218,8 @@ class Search:
 
     def _threats(self, c, sm, so):
         # evaluate()'s threat classes by a scan of the candidates, for Renju, where black's
-        # best point may be forbidden.
+        # best point may be forbidden: km | ko << 2 | fm << 4 | fo << 5, one small int rather
+        # than a tuple, which would be garbage at every leaf.
         pos = self.pos
         cells = pos.cells
         cand = pos.cand
@@ -247,7 +252,7 @@ class Search:
             km = 1 if fm else 0
         if ko > 1 and c != BLACK and self.forbidden(qo, BLACK):
             ko = 1 if fo else 0
-        return km, ko, fm, fo
+        return km | ko << 2 | fm << 4 | fo << 5
 
     # -- threat search -----------------------------------------------------------------------
     def vcf(self, c, ply, maxply):
@@ -276,10 +281,11 @@ class Search:
             if cnt[me + 2]:
                 if self.renju and c == BLACK:
                     q = -1
-                    for p in pos.points_over(c, _M4O):
+                    for p in pos.points_over(c, _M4O, moves):
                         if not self.forbidden(p, c):
                             q = p
                             break
+                    del moves[_ALL]
                 else:
                     q = first(pos, sm, _M4O)
                 if q >= 0:

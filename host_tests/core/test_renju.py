@@ -1,7 +1,7 @@
 # Hand-made Renju positions for the hard cases of black's forbidden moves. Each case: name,
 # diagram, the expected verdict for black at '*' (the reason, None = allowed) and why.
 from gomoku import rules
-from gomoku.board import BLACK
+from gomoku.board import BLACK, EMPTY
 from positions import diagram
 
 CASES = [
@@ -103,6 +103,27 @@ def test_hard_cases():
         rules.is_forbidden(b, p)
         assert bytes(b.cells) == before
 
+
+
+def test_forbidden_check_allocates_nothing():
+    # The AI asks this at search nodes: garbage there costs collections on the board (it was
+    # 130 bytes a point, 2.6 KB per shape checked). Only MicroPython reports its heap exactly
+    # (gc.mem_alloc(), and no collection runs inside one VM call), so CPython has nothing to check.
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        return
+    for name, rows, reason, why in CASES:
+        b, p = diagram(rows)
+        cells = b.cells
+        rules.is_forbidden(b, p)  # the first question imports gomoku.renju
+        forbidden = 0
+        a0 = gc.mem_alloc()
+        for i in range(len(cells)):
+            if cells[i] == EMPTY and rules.is_forbidden(b, i):
+                forbidden += 1
+        assert gc.mem_alloc() == a0, name
+        assert forbidden >= (reason is not None), name
 
 def test_edge_blocks_a_three():
     # Against the edge .XXX.O cannot become a straight four; one column further in it can.
