@@ -34,7 +34,12 @@ def _here():
 
 
 sys.path.insert(0, _here())
-sys.path.insert(0, _here() + "/../firmware")
+if not any(p.endswith("firmware") for p in sys.path):  # the VM tools put it (or --with) first
+    sys.path.insert(0, _here() + "/../firmware")
+if sys.implementation.name == "micropython":
+    import micropython
+
+    micropython.opt_level(3)  # compile the firmware as tools/deploy.py does (mpy-cross -O3)
 
 import tactics  # noqa: E402
 from gomoku.board import Board  # noqa: E402
@@ -213,6 +218,7 @@ def heap_driver(levels, rule, collect):
             l1 = st["l1"]
             print("live heap (bytes, read between steps; the bench, tactics and gomoku "
                   "modules: %d)" % l0)
+            print("  modules loaded from %s" % engine.__file__.rsplit("/", 2)[0])
             print("  ai modules + pattern tables%s: %d"
                   % (" + gomoku.renju" if rule == 2 else "", l1 - l0))
             for name in levels:

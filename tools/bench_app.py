@@ -21,9 +21,10 @@ if sys.implementation.name == "micropython":
     micropython.opt_level(3)  # compile the firmware as tools/deploy.py does (mpy-cross -O3)
 
 _here = __file__.replace("\\", "/").rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in (_here + "/fakes", _here + "/../firmware"):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+if not any(p.endswith("firmware") for p in sys.path):  # the VM tools put it (or --with) first
+    sys.path.insert(0, _here + "/../firmware")
+if _here + "/fakes" not in sys.path:
+    sys.path.insert(0, _here + "/fakes")
 
 import gc  # noqa: E402
 
@@ -199,6 +200,7 @@ def heap_driver(moves):
         a0 = gc.mem_alloc()
         if not st["sc"].step():
             base = st["base"]
+            print("modules loaded from %s" % sys.modules["app.app"].__file__.rsplit("/", 2)[0])
             for k, v in st["at"].items():
                 print("live heap after %s: %d bytes" % (k, v - base))
             hw = st["hw"] - base

@@ -3,7 +3,13 @@
 // heap_step() it defined, each call as its own top-level runPython(), until it returns a falsy
 // value.
 //
-//   node tools/mp_heap.mjs [--heap BYTES] script.py [args...]
+//   node tools/mp_heap.mjs [--heap BYTES] [--with DIR] script.py [args...]
+//
+// --with DIR puts a built firmware tree (tools/deploy.py's build/KIT: the .mpy files mpy-cross
+// made for the board) in front of firmware/ on sys.path, so the modules take the RAM they take
+// when a board loads them, not what compiling their source in the VM takes (about 2 KB more for
+// the AI). The VM cannot load native code: a native .mpy fails to import and its module falls back
+// as on a board without it (ai.vlines -> ai.lines).
 //
 // The port reclaims garbage only when control returns to JS (see mp_run.mjs), so inside one
 // long call gc.mem_alloc() counts garbage too; at the start of each heap_step() call it is the
@@ -34,10 +40,19 @@ let args = process.argv.slice(2), heap;
 if (args[0]?.startsWith('--heap')) {
   try { ({ heap, rest: args } = parseHeapArg(args)); } catch (e) { die(e.message); }
 }
-if (!args.length) die('usage: node tools/mp_heap.mjs [--heap BYTES] script.py [args...]');
+const dirs = [];
+if (args[0] === '--with') {
+  const dir = path.resolve(args[1] ?? '');
+  if (!args[1] || !fs.existsSync(dir)) die(`--with needs a directory (tools/deploy.py --kit NAME --dry-run builds build/NAME)`);
+  if (path.relative(REPO, dir).startsWith('..')) die(`${args[1]} is outside the repo`);
+  dirs.push(dir);
+  args = args.slice(2);
+}
+if (!args.length) die('usage: node tools/mp_heap.mjs [--heap BYTES] [--with DIR] script.py [args...]');
 const script = path.resolve(args[0]);
 if (path.relative(REPO, script).startsWith('..')) die(`${args[0]} is outside the repo`);
-const { mp, flush } = await createVM({ heap, dirs: [path.dirname(script)] });
+dirs.push(path.dirname(script));
+const { mp, flush } = await createVM({ heap, dirs });
 const vmScript = vmPath(script);
 try {
   mp.runPython(`import sys\nsys.argv.clear()\nsys.argv.extend(${JSON.stringify(args)})\n` +

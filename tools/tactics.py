@@ -26,7 +26,8 @@ def _here():
 
 
 HERE = _here()
-sys.path.insert(0, HERE + "/../firmware")
+if not any(p.endswith("firmware") for p in sys.path):  # the VM tools put it (or a built tree) first
+    sys.path.insert(0, HERE + "/../firmware")
 
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, EMPTY, Board  # noqa: E402

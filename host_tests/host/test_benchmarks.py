@@ -40,3 +40,15 @@ def test_the_engine_decides_the_same_on_the_host_and_on_micropython():
     vm = _run("node", "tools/mp_run.mjs", *args)
     assert host.count("\n") > 100
     assert host == vm
+
+
+@pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
+def test_ai_heap_with_the_boards_mpy_files():
+    # --with runs the heap benchmark on what tools/deploy.py builds for a board (.mpy files, as a
+    # board loads them; the native ai.vlines cannot load in the VM and falls back to ai.lines).
+    _run(sys.executable, "tools/deploy.py", "--kit", "pico_lcd_13", "--dry-run")
+    out = _run("node", "tools/mp_heap.mjs", "--with", "build/pico_lcd_13", "tools/bench_ai.py",
+               "--heap", "--collect", "--levels", "easy")
+    assert "modules loaded from /repo/build/pico_lcd_13" in out, out
+    hw = [x for x in out.splitlines() if "easy   high-water" in x][0]
+    assert int(hw.split()[2]) > 10000, hw  # modules + engine: never trivially small
