@@ -2,7 +2,8 @@
 # app plus a hard-level AI game use, on the 240x240 reference kit with the hardware fakes.
 #
 #   python3 tools/bench_app.py [--moves N]                    panel bytes (any Python)
-#   node tools/mp_heap.mjs tools/bench_app.py --heap [--moves N]  live heap under MicroPython
+#   node tools/mp_heap.mjs [--with build/KIT] tools/bench_app.py --heap [--moves N] [--rule R]
+#                                                             live heap under MicroPython
 #   node tools/mp_heap.mjs tools/bench_app.py --heap --per-move   what a long game adds a move
 #
 # Heap: the wasm VM reclaims garbage only between top-level runPython() calls (tools/mp_run.mjs),
@@ -31,6 +32,10 @@ import gc  # noqa: E402
 MICRO = sys.implementation.name == "micropython"
 TARGET_MOVE = 2048
 TARGET_HEAP = 90 * 1024
+# The game's rule (index of app.options' rule choices): --rule renju loads the second pattern
+# table and gomoku.renju.
+RULE = ("freestyle", "standard", "renju").index(
+    sys.argv[sys.argv.index("--rule") + 1]) if "--rule" in sys.argv else 0
 
 # The reference kit's profile (boards/pico_lcd_13.json), for the VM, which has no boards/.
 _LCD13 = {"id": "pico_lcd_13", "name": "Waveshare Pico-LCD-1.3", "mcu": "rp2",
@@ -114,6 +119,7 @@ class Scenario:
         a = self.app = App(self.hw, "/tmp" if not MICRO else ".", clock)
         chosen = dict(a.chosen)  # the new-game menu's choices
         chosen["level"] = 2  # hard
+        chosen["rule"] = RULE
         chosen["colour"] = 0
         a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
         a.step(clock())
