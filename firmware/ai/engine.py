@@ -17,6 +17,11 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 # With a game clock, a move gets at most 1/CLOCK_SHARE of the time left (its node budget still
 # applies): a board slower than planned plays weaker moves instead of losing on time.
 CLOCK_SHARE = const(25)
+# Most time a move may take when the engine has a clock (the player gives it the game's): the
+# node budgets are sized for an RP2040 with the native build, and this keeps the device's time
+# targets (hard at most 5 s a move) should a board be slower than estimated, which then plays
+# the weaker move the search had when time ran out.
+MOVE_MS = (500, 1500, 4500)
 # Most nodes one step() of the final check may search: a threat search that needs more is
 # stopped and run again in the next step, finding what it finished in the table.
 _STEP = const(500)

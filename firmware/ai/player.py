@@ -3,7 +3,7 @@
 # start() only sets up, each step() does one short search (a few hundred nodes at most).
 from gomoku import game as G
 from gomoku.board import EMPTY
-from ai.engine import CLOCK_SHARE, Engine, Rng, Sliced
+from ai.engine import CLOCK_SHARE, MOVE_MS, Engine, Rng, Sliced
 from overlay import drop
 
 
@@ -66,8 +66,9 @@ class AIPlayer(Sliced):
             return
         e = self.engine
         left = game.time_left(game.actor())
-        e.clock = None if left is None else game.clock
-        e.time_ms = None if left is None else max(20, left // CLOCK_SHARE)
+        e.clock = game.clock
+        cap = MOVE_MS[e.level]
+        e.time_ms = cap if left is None else max(20, min(cap, left // CLOCK_SHARE))
         e.start(b)
         self.action = ("play", e.best)
         while not e.step():

@@ -114,10 +114,12 @@ def do(play, what):
                 play.note("AI accepts the draw" if ok else "AI declines the draw")
                 return
         elif what == "hint":
-            from ai.engine import Engine, HARD
+            from ai.engine import Engine, HARD, MOVE_MS
 
-            play.hinter = play.s.idle_engine(HARD) or Engine(HARD, g.rule, size=g.board.size)
-            play.hinter.start(g.board)
+            h = play.hinter = play.s.idle_engine(HARD) or Engine(HARD, g.rule, size=g.board.size)
+            h.clock = g.clock  # a hint keeps to a hard move's time cap, like the AI's moves
+            h.time_ms = MOVE_MS[HARD]
+            h.start(g.board)
             play._status()
             return
     except GameError as e:

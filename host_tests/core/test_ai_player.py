@@ -2,7 +2,7 @@
 from gomoku import game as G
 from gomoku import rules
 from ai.player import AIPlayer
-from ai.engine import EASY, MEDIUM, HARD
+from ai.engine import EASY, MEDIUM, HARD, MOVE_MS
 
 
 def _run(rule, opening, stop_at):
@@ -142,16 +142,17 @@ def test_swap2_decisions_are_sliced():
     assert seen[G.EXTRA] > 5
 
 
-def _timed_move(limit_ms):
-    # A hard move in a quiet middle game, on a clock that runs 100 ms per reading: how many nodes
-    # the engine searched, and what the game recorded.
+def _timed_move(limit_ms, per_reading=100):
+    # A hard move in a quiet middle game, on a clock that runs per_reading ms per reading (none:
+    # no clock): how many nodes the engine searched, and what the game recorded.
     t = [0]
 
     def clock():
-        t[0] += 100
+        t[0] += per_reading
         return t[0]
 
-    g = G.Game(15, rules.FREESTYLE, ai=(True, False), limit_ms=limit_ms, clock=clock)
+    g = G.Game(15, rules.FREESTYLE, ai=(True, False), limit_ms=limit_ms,
+               clock=clock if per_reading else None)
     for s in ("h8", "h9", "j10", "g8", "j8", "j9"):
         g.play(g.board.parse(s))
     p = AIPlayer(HARD, rules.FREESTYLE, seed=1)
@@ -173,3 +174,15 @@ def test_ai_keeps_to_the_game_clock():
     # With plenty of time the node budget decides, as without a clock.
     nodes, g = _timed_move(3600000)
     assert nodes == full
+
+
+def test_a_move_keeps_to_the_levels_time_cap():
+    # Without a time limit a move still ends by MOVE_MS of the game's clock (the device's time
+    # target should a board be slower than planned); without a clock the node budget decides.
+    assert MOVE_MS[HARD] <= 4500
+    full, g = _timed_move(0, 0)
+    assert full >= 520 and g.board.count() == 7
+    # 1.5 s a reading, the clock read every 32 nodes or so: the cap comes after 3 readings.
+    nodes, g = _timed_move(0, 1500)
+    assert g.board.count() == 7 and not g.over()
+    assert 0 < nodes < full // 2
