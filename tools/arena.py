@@ -24,7 +24,6 @@ from baselines import BASELINES  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, WHITE, Board  # noqa: E402
 
-RULES = {"freestyle": rules.FREESTYLE, "standard": rules.STANDARD, "renju": rules.RENJU}
 GOMOCUP_RULE = {rules.FREESTYLE: 0, rules.STANDARD: 1, rules.RENJU: 4}
 
 # Three-stone openings as offsets from the centre (black, white, black): white touching the
@@ -283,7 +282,7 @@ def main(argv=None):
     ap.add_argument("b")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--size", type=int, default=15)
-    ap.add_argument("--rule", choices=sorted(RULES), default="freestyle")
+    ap.add_argument("--rule", choices=rules.RULE_NAMES, default="freestyle")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--time-ms", type=int, default=None, help="per-move budget for ours and brains")
@@ -305,7 +304,8 @@ def main(argv=None):
         make_player(spec)  # fail early on a bad spec
     t = time.time()
     openings = wide_openings(reach) if a.openings == "wide" else OPENINGS
-    results = match(a.a, a.b, a.games, a.size, RULES[a.rule], a.seed, a.jobs, a.time_ms, a.verbose,
+    rule = rules.RULE_NAMES.index(a.rule)
+    results = match(a.a, a.b, a.games, a.size, rule, a.seed, a.jobs, a.time_ms, a.verbose,
                     openings)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
                                                   time.time() - t))

@@ -32,10 +32,9 @@ import gc  # noqa: E402
 MICRO = sys.implementation.name == "micropython"
 TARGET_MOVE = 2048
 TARGET_HEAP = 90 * 1024
-# The game's rule (index of app.options' rule choices): --rule renju loads the second pattern
-# table and gomoku.renju.
-RULE = ("freestyle", "standard", "renju").index(
-    sys.argv[sys.argv.index("--rule") + 1]) if "--rule" in sys.argv else 0
+# The game's rule (a name of gomoku.rules.RULE_NAMES): renju loads the second pattern table and
+# gomoku.renju.
+RULE = sys.argv[sys.argv.index("--rule") + 1] if "--rule" in sys.argv else "freestyle"
 
 # The reference kit's profile (boards/pico_lcd_13.json), for the VM, which has no boards/.
 _LCD13 = {"id": "pico_lcd_13", "name": "Waveshare Pico-LCD-1.3", "mcu": "rp2",
@@ -114,12 +113,13 @@ class Scenario:
 
     def _start(self):
         from app.app import App
+        from gomoku import rules
 
         clock = self.clock
         a = self.app = App(self.hw, "/tmp" if not MICRO else ".", clock)
         chosen = dict(a.chosen)  # the new-game menu's choices
         chosen["level"] = 2  # hard
-        chosen["rule"] = RULE
+        chosen["rule"] = rules.RULE_NAMES.index(RULE)
         chosen["colour"] = 0
         a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
         a.step(clock())

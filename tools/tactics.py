@@ -35,7 +35,7 @@ from gomoku.board import BLACK, EMPTY, Board  # noqa: E402
 DATA = HERE + "/tactics.txt"
 N_MAX = 6
 SIZE = 15
-RULES = {"freestyle": rules.FREESTYLE, "standard": rules.STANDARD, "renju": rules.RENJU}
+RULES = {name: i for i, name in enumerate(rules.RULE_NAMES)}  # the data files name the rule
 CATEGORIES = ("win1", "block4", "block3", "vcf3", "vcf5", "vcf7", "vcf9", "vcf11", "defvcf",
               "renju")
 
