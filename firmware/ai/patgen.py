@@ -8,7 +8,7 @@ def table(exact):
     """bytearray of NKEYS pattern codes. exact=True: only exactly five wins (exactly-five rule,
     Renju black), longer lines are OVER. Built once per kind by dynamic programming: a key with
     one more own stone is a larger number, so walking keys downwards finds every key it refers to
-    already done. About 6.5 KB each; too slow for a device's start-up, see stored()."""
+    already done. About 6.5 KB each; too slow for a device's start-up, see ai.patterns.tables()."""
     t = bytearray(NKEYS)
     dig = bytearray(8)
     down = (DEAD, ONE, ONE, ONE, TWO_C, TWO, THREE_C, THREE, DEAD, DEAD)

@@ -41,7 +41,7 @@ EVAL = (0, 0, 6, 14, 24, 40, 50, 120, 150, 0)
 # five runs of 40-104 games against window and table: 30.5 points lost, 54.5 with hard's).
 EVAL_MEDIUM = (0, 0, 6, 14, 16, 40, 50, 120, 150, 0)
 
-_cache = {}
+_cache = {}  # exactly five (bool) -> packed table: those the last tables() call needed
 
 
 def code(t, k):
@@ -50,26 +50,22 @@ def code(t, k):
     return (t[k >> 1] >> ((k & 1) << 2)) & 15
 
 
-def stored(exact):
-    """The packed table of ai.pattab (building it, ai.patgen, takes seconds on a device). The
-    module is dropped again, its bytes kept; a second rule later re-imports it."""
-    t = _cache.get(exact)
-    if t is None:
+def tables(rule):
+    """(black's table, white's table) for a rule of gomoku.rules: exactly five for neither
+    (freestyle), both (exactly five) or black only (Renju: white wins with overlines too). The
+    packed tables come from ai.pattab (building them, ai.patgen, takes seconds on a device),
+    imported once for what the rule needs and dropped again; a table the rule does not use
+    leaves the cache, as a board holds them in RAM (3.3 KB each)."""
+    need = (rule != 0, rule == 1)
+    for k in list(_cache):
+        if k not in need:
+            del _cache[k]
+    if need[0] not in _cache or need[1] not in _cache:
         from ai import pattab
         from overlay import drop
 
-        t = _cache[exact] = pattab.EXACT if exact else pattab.FREE
+        for k in need:
+            _cache[k] = pattab.EXACT if k else pattab.FREE
         del pattab
         drop("ai.pattab")
-    return t
-
-
-def tables(rule):
-    """(black's table, white's table) for a rule of gomoku.rules."""
-    if rule == 0:  # freestyle
-        t = stored(False)
-        return t, t
-    if rule == 1:  # exactly five for both
-        t = stored(True)
-        return t, t
-    return stored(True), stored(False)  # Renju: white wins with overlines too
+    return _cache[need[0]], _cache[need[1]]

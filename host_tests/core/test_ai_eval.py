@@ -33,13 +33,26 @@ def key(line):
 
 def test_stored_tables_match_builder():
     for exact in (False, True):
-        t = P.stored(exact)
+        t = P.tables(1 if exact else 0)[0]  # exactly five, or freestyle
         assert bytes(P.code(t, k) for k in range(P.NKEYS)) == patgen.table(exact)
 
 
+def test_tables_hold_only_what_the_rule_needs():
+    # A board holds the tables in RAM: one import of ai.pattab gives Renju both, and a later
+    # freestyle game keeps only its own (the one it shares with Renju, not loaded again).
+    import sys
+
+    black, white = P.tables(2)
+    assert black != white and sorted(P._cache) == [False, True]
+    free, free2 = P.tables(0)
+    assert free is white and free2 is white and list(P._cache) == [False]
+    assert P.tables(1) == (black, black) and list(P._cache) == [True]
+    assert "ai.pattab" not in sys.modules
+
+
 def test_pattern_codes():
-    free = P.stored(False)
-    exact = P.stored(True)
+    free = P.tables(0)[0]
+    exact = P.tables(1)[0]
     cases = [
         ("..xxpxx..", P.FIVE, P.FIVE),
         ("xxxxpx...", P.FIVE, P.OVER),  # six in a row
