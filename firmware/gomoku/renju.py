@@ -18,15 +18,20 @@ def _is_five_point(cells, q, d):
     return cells[q] == EMPTY and run(cells, q, d, BLACK) + run(cells, q, -d, BLACK) == 4
 
 
-def _fours(cells, p, d):
-    """Number of fours through p along d: 0, 1 or 2 (two fours on one line, as X.XXX.X).
-    A straight four (.XXXX.) is one four."""
+def _five_ends(cells, p, d):
+    """How many of the two cells just beyond black's run through p along d make exactly five,
+    or 3 for a straight four (.XXXX.: a run of four with both)."""
     a = run(cells, p, -d, BLACK)
     b = run(cells, p, d, BLACK)
     k = _is_five_point(cells, p - (a + 1) * d, d) + _is_five_point(cells, p + (b + 1) * d, d)
-    if k == 2 and a + b == 3:
-        return 1
-    return k
+    return 3 if k == 2 and a + b == 3 else k
+
+
+def _fours(cells, p, d):
+    """Number of fours through p along d: 0, 1 or 2 (two fours on one line, as X.XXX.X).
+    A straight four (.XXXX.) is one four."""
+    k = _five_ends(cells, p, d)
+    return 1 if k == 3 else k
 
 
 def _three_end(cells, dirs, p, d, q):
@@ -35,10 +40,7 @@ def _three_end(cells, dirs, p, d, q):
     if cells[q] != EMPTY:
         return False
     cells[q] = BLACK
-    a = run(cells, p, -d, BLACK)
-    b = run(cells, p, d, BLACK)
-    ok = (a + b == 3 and _is_five_point(cells, p - (a + 1) * d, d)
-          and _is_five_point(cells, p + (b + 1) * d, d) and not _forbidden_placed(cells, dirs, q))
+    ok = _five_ends(cells, p, d) == 3 and not _forbidden_placed(cells, dirs, q)
     cells[q] = EMPTY
     return ok
 
