@@ -344,7 +344,11 @@ def main(argv):
             else default
 
     levels = opt("--levels", "easy,medium,hard").split(",")
-    rule = tactics.RULES[opt("--rule", "freestyle")]
+    name = opt("--rule", "freestyle")
+    if name not in tactics.RULES:
+        print("unknown rule %r: one of %s" % (name, ", ".join(sorted(tactics.RULES))))
+        raise SystemExit(2)
+    rule = tactics.RULES[name]
     if "--heap" in argv:
         if not (MICRO and hasattr(gc, "mem_alloc")):
             print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_ai.py --heap")

@@ -34,7 +34,7 @@ TARGET_MOVE = 2048
 TARGET_HEAP = 90 * 1024
 # The game's rule (a name of gomoku.rules.RULE_NAMES): renju loads the second pattern table and
 # gomoku.renju.
-RULE = sys.argv[sys.argv.index("--rule") + 1] if "--rule" in sys.argv else "freestyle"
+RULE = sys.argv[sys.argv.index("--rule") + 1] if "--rule" in sys.argv[:-1] else "freestyle"
 
 # The reference kit's profile (boards/pico_lcd_13.json), for the VM, which has no boards/.
 _LCD13 = {"id": "pico_lcd_13", "name": "Waveshare Pico-LCD-1.3", "mcu": "rp2",
@@ -119,6 +119,9 @@ class Scenario:
         a = self.app = App(self.hw, "/tmp" if not MICRO else ".", clock)
         chosen = dict(a.chosen)  # the new-game menu's choices
         chosen["level"] = 2  # hard
+        if RULE not in rules.RULE_NAMES:  # checked here: gomoku.rules counts as the app's
+            print("unknown rule %r: one of %s" % (RULE, ", ".join(rules.RULE_NAMES)))
+            raise SystemExit(2)
         chosen["rule"] = rules.RULE_NAMES.index(RULE)
         chosen["colour"] = 0
         a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
