@@ -12,17 +12,20 @@ MIN_SIZE = const(5)
 MAX_SIZE = const(19)
 _MASK30 = const(0x3FFFFFFF)  # keeps hash values small ints on 32-bit ports
 
-_zobrist_cache = {}
+_zob = None  # the Zobrist keys of the last board length asked for
 
 
 def _zobrist(length):
     # Two 30-bit keys per cell (black, white) from xorshift32 with a fixed seed, so hashes are
-    # identical on every platform and across runs. Shared by all boards of one size.
+    # identical on every platform and across runs. Shared by all boards of one size; only the
+    # last size is kept (a board holds its own), so playing another size later does not leave
+    # the old table in RAM for good (2.2 KB for 15x15, 3.2 KB for 19x19).
+    global _zob
     from array import array
 
-    t = _zobrist_cache.get(length)
-    if t is None:
-        t = array("i", bytes(8 * length))
+    t = _zob
+    if t is None or len(t) != 2 * length:
+        t = array("i", range(2 * length))  # every item is set below: no zeroed temporary
         # xorshift32 on two 16-bit halves: whole 32-bit values are big ints on a 32-bit
         # MicroPython, and every step would leave garbage (about 150 KB for a 15x15 table).
         hi = 0x2545
@@ -34,7 +37,7 @@ def _zobrist(length):
             hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF  # s ^= s << 5
             lo ^= (lo << 5) & 0xFFFF
             t[i] = ((hi & 0x3FFF) << 16) | lo  # s & _MASK30
-        _zobrist_cache[length] = t
+        _zob = t
     return t
 
 

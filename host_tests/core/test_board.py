@@ -95,3 +95,18 @@ def test_point_names():
             pass
         else:
             assert False, bad
+
+
+def test_zobrist_keys_are_shared_and_only_the_last_size_is_kept():
+    # Boards of one size share one table; another size replaces it (a board keeps its own), so
+    # a 19x19 game after a 15x15 one does not leave the old table in RAM, and the keys come back
+    # identical when the size does.
+    from gomoku import board as B
+
+    a = Board(15)
+    keys = list(a.zob)
+    assert Board(15).zob is a.zob
+    big = Board(19)
+    assert B._zob is big.zob and len(big.zob) > len(keys)
+    c = Board(15)
+    assert B._zob is c.zob and c.zob is not a.zob and list(c.zob) == keys
