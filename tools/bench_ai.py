@@ -234,7 +234,7 @@ def heap_driver(levels, rule, collect):
                   "modules: %d)" % l0)
             print("  modules loaded from %s" % engine.__file__.rsplit("/", 2)[0])
             print("  ai modules + pattern tables%s: %d"
-                  % (" + gomoku.renju" if rule == 2 else "", l1 - l0))
+                  % (" + gomoku.renju" if rule == tactics.RULES["renju"] else "", l1 - l0))
             for name in levels:
                 hw = st["hw"].get(name, l1)
                 print("  %-6s high-water %6d above the bench = ai %d + engine and search %d; "

@@ -7,9 +7,9 @@
 //
 // --with DIR puts a built firmware tree (tools/deploy.py's build/KIT: the .mpy files mpy-cross
 // made for the board) in front of firmware/ on sys.path, so the modules take the RAM they take
-// when a board loads them, not what compiling their source in the VM takes (about 2 KB more for
-// the AI). The VM cannot load native code: a native .mpy fails to import and its module falls back
-// as on a board without it (ai.vlines -> ai.lines).
+// when a board loads them, not what compiling their source in the VM takes (about 1 KB more for
+// the AI, 1.5 KB for the app). The VM cannot load native code: a native .mpy fails to import and
+// its module falls back as on a board without it (ai.vlines -> ai.lines).
 //
 // The port reclaims garbage only when control returns to JS (see mp_run.mjs), so inside one
 // long call gc.mem_alloc() counts garbage too; at the start of each heap_step() call it is the
