@@ -78,6 +78,10 @@ class Search:
         self.k1 = k1
         self.k2 = k2
         self.renju = pos.rule == rules.RENJU
+        if self.renju:
+            from gomoku import renju
+
+            self._isf = renju.is_forbidden  # asked at nodes: no import statement per question
         self.nodes = 0
         self.limit = 1 << 29
         self.clock = clock
@@ -114,7 +118,7 @@ class Search:
         a = self.pos.sb[q]
         if a >= _M5 or (a < 2 * _M3 and not a & 1):
             return False
-        return rules.is_forbidden(self.pos.board, q)
+        return self._isf(self.pos.board, q)
 
     def gen(self, c, width):
         """Candidate moves for c, best first: a forced move alone (win, or the block of a four),

@@ -42,30 +42,25 @@ def win_line(board, i, rule):
     return None
 
 
-# Renju's forbidden points: the work is in gomoku.renju, imported on first use (see there) and
-# kept here, since an import statement costs 16 bytes of heap per call and the AI asks at nodes.
-_renju = None
-
-
-def _r():
-    global _renju
-    if _renju is None:
-        from gomoku import renju
-
-        _renju = renju
-    return _renju
-
-
+# Renju's forbidden points: the work is in gomoku.renju, imported on first use (see there).
+# Not kept here: a module no game uses can then leave RAM. The AI, which asks at search
+# nodes, holds renju.is_forbidden itself (an import statement costs 16 bytes of heap).
 def is_forbidden(board, i):
     """Would black playing the empty point i be forbidden under Renju?"""
-    return _r().is_forbidden(board, i)
+    from gomoku import renju
+
+    return renju.is_forbidden(board, i)
 
 
 def forbidden_reason(board, i):
     """'overline', 'double four', 'double three' or None for black at empty point i."""
-    return _r().forbidden_reason(board, i)
+    from gomoku import renju
+
+    return renju.forbidden_reason(board, i)
 
 
 def forbidden_points(board):
     """Every point black may not play now, for the screen to mark."""
-    return _r().forbidden_points(board)
+    from gomoku import renju
+
+    return renju.forbidden_points(board)
