@@ -39,10 +39,16 @@ _STEP = const(500)
 # 38 -> 31 lost to window; in 144 positions of lost games where some move still holds, it
 # picks one in 124 instead of 100. Its threat searches of 11 and then 15 plies instead of one of
 # 13: 131 of those 144, 31 -> 25 lost to window (table: 31 either way).
+# Hard's tree stops at 3 plies (it went on to 6 while nodes lasted): the 4-ply iterations its
+# nodes sometimes finished, or half finished, chose worse moves (with twice the nodes in the
+# first moves, where more iterations reach 4 plies: 42 games lost to window instead of 24 on
+# --reach 7, 19.5 when stopped at 3). Stopped at 3: --reach 7 lost to window 24 -> 23.5, table
+# 29 -> 25, greedy 4 -> 3; the 20 fixed openings 7 -> 5.5, 1 -> 1.5, 3 -> 1; and it leaves the
+# nodes a 4-ply try would have spent unspent.
 _PARAMS = (
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ()),
     (110, 20, 20, 8, 2, 9, 0, 0, 0, 200, 200, (9,)),
-    (520, 60, 60, 8, 6, 13, 220, 9, 100, 1000, 1000, (11, 15)),
+    (520, 60, 60, 8, 3, 13, 220, 9, 100, 1000, 1000, (11, 15)),
 )
 
 
