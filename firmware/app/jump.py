@@ -6,13 +6,16 @@ _NEAR = 2  # only points within two cells of a stone are candidates
 _KEEP = 12  # the cursor cycles through this many
 
 
-def ranked(board, allowed=None):
+def ranked(board, allowed=None, skip=None):
     """Indexes to visit in order; `allowed` (a sequence) limits the choice, e.g. to proposals
-    or the opening area."""
+    or the opening area; points where skip(i) is true are left out (Renju black's forbidden
+    points: the keys should not lead a player onto a move that is refused or loses)."""
     if allowed is not None:
         pts = [i for i in allowed if board.cells[i] == 0]
     else:
         pts = _near(board)
+    if skip is not None:
+        pts = [i for i in pts if not skip(board, i)]
     if not pts:
         c = board.size // 2
         return [board.idx(c, c)]

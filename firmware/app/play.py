@@ -284,16 +284,17 @@ class Play:
     def _jump(self, step):
         g = self.s.game
         if self.jumps is None:
+            b = g.board
             allowed = None
             if g.phase == G.CHOOSE:
                 allowed = g.proposals
             elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
-                b = g.board
                 c = b.size // 2
                 r = b.count()
                 allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
                            for x in range(c - r, c + r + 1)]
-            self.jumps = jump.ranked(g.board, allowed)
+            black = g.rule == rules.RENJU and b.to_move() == BLACK
+            self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None)
             if self.hint >= 0 and self.hint in self.jumps:
                 self.jumps.remove(self.hint)
                 self.jumps.insert(0, self.hint)

@@ -5,6 +5,7 @@ import os
 
 import appfix
 from appfix import close, rgb
+from gomoku import rules
 from gomoku.board import BLACK, WHITE
 
 
@@ -152,3 +153,19 @@ def test_resign_asks_first():
     d.choose("resign")
     d.choose("yes")
     assert g.over() and g.reason == 3 and g.winner == BLACK  # white, to move, resigned
+
+
+def test_jump_keys_skip_renju_blacks_forbidden_points():
+    # h7 is the strongest point by the jump ranking (it extends two black lines) but a double
+    # three: the keys must not lead black onto a move that is refused (or, by choice, loses).
+    d = appfix.Driver()
+    d.new_game("pnp", rule="renju")
+    d.play("h8", "a1", "h9", "a3", "f7", "a5", "g7", "c1")
+    play = d.app.game
+    b = play.s.game.board
+    d.press("back")  # jump to the first candidate
+    assert play.jumps and b.parse("h7") not in play.jumps
+    assert play.cursor == play.jumps[0]
+    assert not any(rules.is_forbidden(b, i) for i in play.jumps)
+    d.press("place")
+    assert b.count() == 9  # the jump's point is a legal move
