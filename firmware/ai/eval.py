@@ -87,11 +87,11 @@ class Pos:
                         v = BORDER if blocked else cells[q + sgn * k * d]
                         if v == BORDER:
                             blocked = True
-                            a += 2 * P.P3[s]
-                            b += 2 * P.P3[s]
+                            a += 2 * P.WEIGHT[s]
+                            b += 2 * P.WEIGHT[s]
                         elif v != EMPTY:
-                            a += (1 if v == BLACK else 2) * P.P3[s]
-                            b += (2 if v == BLACK else 1) * P.P3[s]
+                            a += (1 if v == BLACK else 2) * P.WEIGHT[s]
+                            b += (2 if v == BLACK else 1) * P.WEIGHT[s]
                             if k <= 2:
                                 near[q] += 1
                 kb[(q << 2) + j] = a

@@ -3,7 +3,7 @@
 # for the board (ai/vlines.mpy: `# @micropython.viper` below becomes a decorator and each
 # `# viper: T` line casts its value to the native type T), several times faster there. This
 # plain one is what CPython, the wasm VM and ports without viper run, and the reference the
-# native copy is tested against (host_tests/host/test_vlines.py, under the MicroPython unix port).
+# native copy is tested against (host_tests/host/test_native.py, under the MicroPython unix port).
 # Viper's ints are machine words: every value stored in these arrays is non-negative and fits
 # 32 bits (ptr32 loads are unsigned on 64-bit builds).
 from array import array
@@ -19,9 +19,9 @@ _M4 = const(1 << 18)  # P.M_FOUR
 _M33 = const(1 << 16)  # 2 * P.M_THREE: two open threes, or any four
 _T3 = const(7 << 15)  # P.M_THREE's field
 _FV = array("i", P.FIELD)
-# Key step of a stone k = 1..4 cells away, seen from the far point: forward walks (the stone sits
-# at offset -k from the point) hit slots 3..0, backward walks slots 4..7.
-_STEP = array("H", (27, 9, 3, 1, 81, 243, 729, 2187))
+# Key step of a stone k = 1..4 cells away, seen from the far point (ai.patterns.WEIGHT): forward
+# walks (the stone sits at offset -k from the point) hit slots 3..0, backward walks slots 4..7.
+_STEP = array("H", (1, 3, 9, 27, 128, 384, 1152, 3456))
 
 
 # @micropython.viper
@@ -69,9 +69,9 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
     f = 0
     for j in range(4):
         k = kb[x + j]
-        e += ev[(pb[k >> 1] >> ((k & 1) << 2)) & 15]  # its code: tables are packed
+        e += ev[pb[81 + (pb[k & 127] << 5) + pb[k >> 7]]]  # its code (ai.patterns.code)
         k = kw[x + j]
-        f += ev[(pw[k >> 1] >> ((k & 1) << 2)) & 15]
+        f += ev[pw[81 + (pw[k & 127] << 5) + pw[k >> 7]]]
     eb -= g * e
     ew -= g * f
     v = sb[p]
@@ -117,8 +117,8 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                 o = kb[x]
                 nk = o + ab * m
                 kb[x] = nk
-                a1 = (pb[o >> 1] >> ((o & 1) << 2)) & 15
-                a2 = (pb[nk >> 1] >> ((nk & 1) << 2)) & 15
+                a1 = pb[81 + (pb[o & 127] << 5) + pb[o >> 7]]
+                a2 = pb[81 + (pb[nk & 127] << 5) + pb[nk >> 7]]
                 if a1 != a2:
                     v = sb[q]
                     nv = v + fv[a2] - fv[a1]
@@ -142,8 +142,8 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                 o = kw[x]
                 nk = o + aw * m
                 kw[x] = nk
-                a1 = (pw[o >> 1] >> ((o & 1) << 2)) & 15
-                a2 = (pw[nk >> 1] >> ((nk & 1) << 2)) & 15
+                a1 = pw[81 + (pw[o & 127] << 5) + pw[o >> 7]]
+                a2 = pw[81 + (pw[nk & 127] << 5) + pw[nk >> 7]]
                 if a1 != a2:
                     v = sw[q]
                     nv = v + fv[a2] - fv[a1]

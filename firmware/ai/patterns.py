@@ -1,5 +1,5 @@
 # Line-pattern tables: what a colour gets along one line by playing an empty point, from the 8
-# neighbours (4 each side) coded in base 3 as seen by that colour: 0 empty, 1 own, 2 blocked.
+# neighbours (4 each side) as seen by that colour: 0 empty, 1 own, 2 blocked.
 from micropython import const
 
 
@@ -15,10 +15,12 @@ FOUR = const(6)  # one five-point
 FOUR_O = const(7)  # two or more five-points
 FIVE = const(8)
 OVER = const(9)
-NKEYS = const(6561)  # 3 ** 8
 
-# Slot s holds the neighbour at offset -4..-1 (s = 0..3) and +1..+4 (s = 4..7) of the point.
-P3 = (1, 3, 9, 27, 81, 243, 729, 2187)
+# A point's key on one line: its neighbours' digits times these weights, slot s holding the
+# neighbour at offset -4..-1 (s = 0..3) and +1..+4 (s = 4..7). Each side is a base-3 number,
+# nearest neighbour lowest (the left side in the low 7 bits, the right one above), so both
+# sides read alike and key & 127, key >> 7 split them without a division.
+WEIGHT = (27, 9, 3, 1, 128, 384, 1152, 3456)
 
 # Per-line values summed over the four lines into one int per point and colour. The high bit
 # fields count the lines with a five, open four, four and open three (three bits each, at most
@@ -41,21 +43,23 @@ EVAL = (0, 0, 6, 14, 24, 40, 50, 120, 150, 0)
 # five runs of 40-104 games against window and table: 30.5 points lost, 54.5 with hard's).
 EVAL_MEDIUM = (0, 0, 6, 14, 16, 40, 50, 120, 150, 0)
 
-_cache = {}  # exactly five (bool) -> packed table: those the last tables() call needed
+_cache = {}  # exactly five (bool) -> table: those the last tables() call needed
 
 
 def code(t, k):
-    """The pattern code of key k in a table of tables(): two 4-bit codes a byte, low first. Kept
-    packed (3.3 KB a table instead of 6.5 KB): ai.lines reads them inline like this."""
-    return (t[k >> 1] >> ((k & 1) << 2)) & 15
+    """The pattern code of key k in a table of tables(). Past a side's first blocked cell
+    nothing counts, so a side's 81 digit strings fall into 31 classes: the table starts with
+    the class of each (81 bytes), then a code per pair of classes, 32 a row: 1,073 bytes instead
+    of 6,561 codes (3.3 KB packed two a byte). ai.lines reads them inline like this."""
+    return t[81 + (t[k & 127] << 5) + t[k >> 7]]
 
 
 def tables(rule):
     """(black's table, white's table) for a rule of gomoku.rules: exactly five for neither
     (freestyle), both (exactly five) or black only (Renju: white wins with overlines too). The
-    packed tables come from ai.pattab (building them, ai.patgen, takes seconds on a device),
-    imported once for what the rule needs and dropped again; a table the rule does not use
-    leaves the cache, as a board holds them in RAM (3.3 KB each)."""
+    tables come from ai.pattab (building them, ai.patgen, takes seconds on a device), imported
+    once for what the rule needs and dropped again; a table the rule does not use leaves the
+    cache, as a board holds them in RAM."""
     need = (rule != 0, rule == 1)
     for k in list(_cache):
         if k not in need:
