@@ -1,0 +1,41 @@
+# tools/blunders.py finds where engine A lost a game of tools/arena.py --verbose output.
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import blunders  # noqa: E402
+
+# White (A) lets black's open three h8-j8-k8 become an open four; only g8 or l8 held.
+LOST = "game 0 A=white B wins (five): h8 a1 j8 a2 k8 a3 l8 g8 m8"
+HEADER = "ours:hard vs window, freestyle, 15x15, seed 1, 1.0 s"
+
+
+def run(tmp_path, capsys, lines, *args):
+    p = tmp_path / "games.txt"
+    p.write_text("\n".join(lines) + "\n")
+    blunders.main([str(p), "--nodes", "3000"] + list(args))
+    return capsys.readouterr().out.splitlines()
+
+
+def test_finds_the_move_that_ignored_an_open_three(tmp_path, capsys):
+    out = run(tmp_path, capsys, [LOST, HEADER])
+    assert len(out) == 1
+    head, holding = out[0].split("; holding: ")
+    assert head == "game 0 A=white (five): ply 5 a3 loses"
+    assert sorted(holding.split()) == ["g8", "l8"]
+
+
+def test_games_a_did_not_lose_are_skipped(tmp_path, capsys):
+    won = LOST.replace("A=white B wins", "A=black A wins")
+    drawn = LOST.replace("B wins (five)", "draw (full board)")
+    assert run(tmp_path, capsys, [won, drawn, HEADER]) == []
+
+
+def test_a_file_without_games_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        run(tmp_path, capsys, [HEADER])
+    assert "no game lines" in str(e.value)

@@ -1,0 +1,105 @@
+# Where did engine A lose? Reads `tools/arena.py ... --verbose` output and, for each game A lost,
+# finds A's first move after which the opponent wins by force (continuous fours, then threats,
+# searched far deeper than the engine can afford), and which of A's top candidates at that ply
+# the same search does not refute. None holding means the game was lost earlier, to something
+# threat searches do not see (a quiet move, a positional squeeze). In the holding list a "?"
+# marks a move whose search ran out of nodes undecided.
+#
+#   python tools/arena.py ours:hard window --games 40 -v > games.txt
+#   python tools/blunders.py games.txt [--plies 17] [--nodes 30000] [--top 20]
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
+
+from ai.eval import Pos  # noqa: E402
+from ai.search import TT, Search, Stop  # noqa: E402
+from gomoku import rules  # noqa: E402
+from gomoku.board import BLACK, WHITE, Board  # noqa: E402
+
+# arena.py's lines: the match header, then "game N A=black B wins (five): h8 h9 ..."
+HEADER = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+,")
+GAME = re.compile(r"^game (\d+) A=(black|white) (A wins|B wins|draw) \(([^)]*)\): (.*)$")
+
+
+def wins(board, c, rule, plies, nodes):
+    """Does c (to move) win by fours, then by threats, within plies? None if nodes ran out."""
+    s = Search(Pos(board.copy(), rule), TT(14), 12)
+    s.limit = nodes
+    try:
+        return bool(s.vcf(c, 0, plies) or s.vct(c, 0, plies))
+    except Stop:
+        return None
+
+
+def first_loss(board, moves, colour, rule, plies, nodes, top):
+    """(ply, move, holding) for colour's first move in moves (names) after which the opponent
+    wins by force; holding lists (name, verdict) of the top candidates at that ply the search
+    does not refute (verdict False: no win found, None: undecided). None if no such move."""
+    for k, name in enumerate(moves):
+        c = BLACK if k % 2 == 0 else WHITE
+        board.put(board.parse(name), c)
+        if c != colour or not wins(board, 3 - c, rule, plies, nodes):
+            continue
+        board.take()
+        holding = []
+        for q in Search(Pos(board.copy(), rule), None, top).gen(c, top):
+            if rule == rules.RENJU and c == BLACK and rules.is_forbidden(board, q):
+                continue
+            board.put(q, c)
+            v = wins(board, 3 - c, rule, plies, nodes)
+            board.take()
+            if v is not True:
+                holding.append((board.name(q), v))
+        return k, name, holding
+    return None
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("games", help="tools/arena.py --verbose output (- for stdin)")
+    ap.add_argument("--plies", type=int, default=17)
+    ap.add_argument("--nodes", type=int, default=30000, help="per threat search")
+    ap.add_argument("--top", type=int, default=20, help="candidates tried at the losing ply")
+    ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
+                    help="default: the one in the match's header line, else freestyle")
+    a = ap.parse_args(argv)
+    f = sys.stdin if a.games == "-" else open(a.games)
+    with f:
+        lines = f.read().splitlines()
+    rule, size = rules.FREESTYLE, 15
+    for line in lines:  # the match's header comes after its games
+        m = HEADER.match(line)
+        if m:
+            rule, size = rules.RULE_NAMES.index(m.group(1)), int(m.group(2))
+    if a.rule:
+        rule = rules.RULE_NAMES.index(a.rule)
+    seen = 0
+    for line in lines:
+        m = GAME.match(line)
+        if not m:
+            continue
+        seen += 1
+        if m.group(3) != "B wins":
+            continue
+        colour = BLACK if m.group(2) == "black" else WHITE
+        r = first_loss(Board(size), m.group(5).split(), colour, rule, a.plies, a.nodes, a.top)
+        head = "game %s A=%s (%s)" % (m.group(1), m.group(2), m.group(4))
+        if r is None:
+            print("%s: no losing move found within %d plies" % (head, a.plies))
+            continue
+        k, name, holding = r
+        if holding:
+            said = "holding: " + " ".join(n + ("" if v is False else "?") for n, v in holding)
+        else:
+            said = "none of the top %d holds" % a.top
+        print("%s: ply %d %s loses; %s" % (head, k, name, said), flush=True)
+    if not seen:
+        sys.exit("blunders: no game lines in %s (run tools/arena.py with --verbose)" % a.games)
+
+
+if __name__ == "__main__":
+    main()
