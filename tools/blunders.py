@@ -41,7 +41,9 @@ def first_loss(board, moves, colour, rule, plies, nodes, top):
     does not refute (verdict False: no win found, None: undecided). None if no such move."""
     for k, name in enumerate(moves):
         c = BLACK if k % 2 == 0 else WHITE
-        board.put(board.parse(name), c)
+        i = board.parse(name)
+        board.check_empty(i)
+        board.put(i, c)
         if c != colour or not wins(board, 3 - c, rule, plies, nodes):
             continue
         board.take()
@@ -60,15 +62,15 @@ def first_loss(board, moves, colour, rule, plies, nodes, top):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("games", help="tools/arena.py --verbose output (- for stdin)")
+    ap.add_argument("games", type=argparse.FileType("r"),
+                    help="tools/arena.py --verbose output (- for stdin)")
     ap.add_argument("--plies", type=int, default=17)
     ap.add_argument("--nodes", type=int, default=30000, help="per threat search")
     ap.add_argument("--top", type=int, default=20, help="candidates tried at the losing ply")
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
                     help="default: the one in the match's header line, else freestyle")
     a = ap.parse_args(argv)
-    f = sys.stdin if a.games == "-" else open(a.games)
-    with f:
+    with a.games as f:
         lines = f.read().splitlines()
     rule, size = rules.FREESTYLE, 15
     for line in lines:  # the match's header comes after its games
@@ -86,8 +88,13 @@ def main(argv=None):
         if m.group(3) != "B wins":
             continue
         colour = BLACK if m.group(2) == "black" else WHITE
-        r = first_loss(Board(size), m.group(5).split(), colour, rule, a.plies, a.nodes, a.top)
         head = "game %s A=%s (%s)" % (m.group(1), m.group(2), m.group(4))
+        try:
+            r = first_loss(Board(size), m.group(5).split(), colour, rule, a.plies, a.nodes,
+                           a.top)
+        except ValueError as e:  # a move off the board, on a stone, or not a point's name
+            print("%s: skipped, its moves do not replay: %s" % (head, e))
+            continue
         if r is None:
             print("%s: no losing move found within %d plies" % (head, a.plies))
             continue
@@ -98,7 +105,8 @@ def main(argv=None):
             said = "none of the top %d holds" % a.top
         print("%s: ply %d %s loses; %s" % (head, k, name, said), flush=True)
     if not seen:
-        sys.exit("blunders: no game lines in %s (run tools/arena.py with --verbose)" % a.games)
+        sys.exit("blunders: no game lines in %s (run tools/arena.py with --verbose)"
+                 % a.games.name)
 
 
 if __name__ == "__main__":

@@ -39,3 +39,15 @@ def test_a_file_without_games_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         run(tmp_path, capsys, [HEADER])
     assert "no game lines" in str(e.value)
+
+
+def test_bad_input_is_refused_clearly(tmp_path, capsys):
+    bad = [LOST.replace("a3", "h8"), LOST.replace("game 0", "game 2").replace("a3", "z99")]
+    out = run(tmp_path, capsys, bad + [LOST.replace("game 0", "game 4"), HEADER])
+    assert out[0].startswith("game 0 A=white (five): skipped, its moves do not replay")
+    assert out[1].startswith("game 2 A=white (five): skipped, its moves do not replay")
+    assert out[2].startswith("game 4 A=white (five): ply 5 a3 loses")  # the others still run
+    with pytest.raises(SystemExit) as e:
+        blunders.main([str(tmp_path / "missing.txt")])
+    assert e.value.code == 2
+    assert "missing.txt" in capsys.readouterr().err
