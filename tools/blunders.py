@@ -70,6 +70,8 @@ def main(argv=None):
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
                     help="default: the one in the match's header line, else freestyle")
     a = ap.parse_args(argv)
+    if a.plies < 1 or a.nodes < 1 or a.top < 1:
+        ap.error("--plies, --nodes and --top must be at least 1")
     with a.games as f:
         lines = f.read().splitlines()
     rule, size = rules.FREESTYLE, 15
@@ -89,6 +91,9 @@ def main(argv=None):
             continue
         colour = BLACK if m.group(2) == "black" else WHITE
         head = "game %s A=%s (%s)" % (m.group(1), m.group(2), m.group(4))
+        if m.group(4) != "five":  # a forbidden point or a bad move: no threat to look for
+            print("%s: lost by its own move, not to a five: skipped" % head)
+            continue
         try:
             r = first_loss(Board(size), m.group(5).split(), colour, rule, a.plies, a.nodes,
                            a.top)

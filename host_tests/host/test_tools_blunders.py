@@ -47,6 +47,14 @@ def test_bad_input_is_refused_clearly(tmp_path, capsys):
     assert out[0].startswith("game 0 A=white (five): skipped, its moves do not replay")
     assert out[1].startswith("game 2 A=white (five): skipped, its moves do not replay")
     assert out[2].startswith("game 4 A=white (five): ply 5 a3 loses")  # the others still run
+    forbidden = LOST.replace("game 0 A=white", "game 6 A=black")
+    forbidden = forbidden.replace("(five)", "(forbidden k8)")
+    assert run(tmp_path, capsys, [forbidden, HEADER]) == [
+        "game 6 A=black (forbidden k8): lost by its own move, not to a five: skipped"]
+    for opt in ("--plies", "--nodes", "--top"):
+        with pytest.raises(SystemExit) as e:
+            run(tmp_path, capsys, [LOST], opt, "0")
+        assert e.value.code == 2 and "at least 1" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
         blunders.main([str(tmp_path / "missing.txt")])
     assert e.value.code == 2
