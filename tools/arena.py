@@ -1,7 +1,8 @@
 # Engine-versus-engine matches: ours, the baselines and external Gomocup brains, from fixed openings.
 #
 #   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
-#          [--seed 1] [--jobs 2] [--time-ms N] [--verbose] [--openings fixed|wide [--reach 3]]
+#          [--seed 1] [--jobs 2] [--time-ms N] [--verbose]
+#          [--openings fixed|wide [--reach 3]|random]
 # A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, or cmd:<brain command line>.
 # Game g opens with openings[(g // 2) % len(openings)]; A has black in even games, so colours
 # swap each pair.
@@ -57,6 +58,53 @@ def wide_openings(reach=3):
                     continue
                 seen.add(p)
                 out.append(((0, 0), w, p))
+    return tuple(out)
+
+
+def _canon(stones):
+    # One name for the position the opening's stones make (black's, white's) under all eight
+    # symmetries of the square, whatever the order each colour's stones were placed in.
+    return min((tuple(sorted(tf(x, y) for x, y in stones[0::2])),
+                tuple(sorted(tf(x, y) for x, y in stones[1::2]))) for tf in (
+        lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
+        lambda x, y: (y, x), lambda x, y: (-x, y), lambda x, y: (-y, -x), lambda x, y: (x, -y)))
+
+
+def random_openings(count=100, seed=1, size=15, rule=rules.FREESTYLE, stones=5, reach=3):
+    """Openings outside the families the engine was tuned on (fixed and wide share their first
+    two stones): `stones` stones, black first at the centre, each on a random empty point up to
+    `reach` lines from the centre and two from an earlier stone, kept when neither side can
+    make a four (nor black, under Renju, play a forbidden point yet). Not judged even (black's
+    extra stone weighs differently in each), so each is played with colours swapped: the pair
+    scores 1-1 where it decides the game. Distinct up to symmetry; a seed gives the same set.
+    """
+    import random
+
+    from ai.eval import Pos
+    from ai import patterns as P
+
+    rng = random.Random(seed)
+    pts = [(dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+    out = []
+    seen = set()
+    while len(out) < count:
+        ops = [(0, 0)]
+        while len(ops) < stones:
+            p = rng.choice(pts)
+            if p not in ops and any(max(abs(p[0] - x), abs(p[1] - y)) <= 2 for x, y in ops):
+                ops.append(p)
+        key = _canon(ops)
+        if key in seen:
+            continue
+        seen.add(key)
+        b = open_board(size, ops)
+        if rule == rules.RENJU and any(rules.is_forbidden(b, i) for i in b.points()
+                                       if b.cells[i] == 0):
+            continue
+        pos = Pos(b.copy(), rule)
+        c = b.to_move()
+        if not (pos.points_over(c, P.M_FOUR) or pos.points_over(3 - c, P.M_FOUR)):
+            out.append(tuple(ops))
     return tuple(out)
 
 
@@ -287,8 +335,10 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--time-ms", type=int, default=None, help="per-move budget for ours and brains")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every game")
-    ap.add_argument("--openings", choices=("fixed", "wide"), default="fixed",
-                    help="the 20 fixed openings, or the 52 of wide_openings() (tuning)")
+    ap.add_argument("--openings", choices=("fixed", "wide", "random"), default="fixed",
+                    help="the 20 fixed openings, the 52 of wide_openings() (tuning), or"
+                    " random_openings() from --seed, one for every two games (a check outside"
+                    " the tuned openings)")
     ap.add_argument("--reach", type=int, default=None,
                     help="with --openings wide: black's second stone up to this many lines from"
                     " the first (default 3: 52 openings; 5: 128, 7: 236)")
@@ -303,8 +353,11 @@ def main(argv=None):
     for spec in (a.a, a.b):
         make_player(spec)  # fail early on a bad spec
     t = time.time()
-    openings = wide_openings(reach) if a.openings == "wide" else OPENINGS
     rule = rules.RULE_NAMES.index(a.rule)
+    if a.openings == "random":
+        openings = random_openings((a.games + 1) // 2, a.seed, a.size, rule)
+    else:
+        openings = wide_openings(reach) if a.openings == "wide" else OPENINGS
     results = match(a.a, a.b, a.games, a.size, rule, a.seed, a.jobs, a.time_ms, a.verbose,
                     openings)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,

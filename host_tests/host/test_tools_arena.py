@@ -110,3 +110,50 @@ def test_reach_picks_the_openings(capsys):
                     "--reach", reach])
         moves = capsys.readouterr().out.split("\n")[0].split(": ")[1].split()
         assert moves[:3] == ["h8", "h9", third]
+
+
+def _four_to_make(b):
+    # Is there a run of five cells holding three stones of one colour and two empty ones (a
+    # four one move away)? Counted by hand, not by the engine's patterns.
+    n = b.size
+    for y in range(n):
+        for x in range(n):
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if not (0 <= x + 4 * dx < n and 0 <= y + 4 * dy < n):
+                    continue
+                run = [b.cells[b.idx(x + k * dx, y + k * dy)] for k in range(5)]
+                if run.count(0) == 2 and (run.count(1) == 3 or run.count(2) == 3):
+                    return True
+    return False
+
+
+def test_random_openings():
+    ops = arena.random_openings(60, seed=3)
+    assert len(ops) == 60 and ops == arena.random_openings(60, seed=3)
+    assert ops != arena.random_openings(60, seed=4)
+    assert len({arena._canon(o) for o in ops}) == 60  # no position twice, mirrored or turned
+    for o in ops:
+        assert len(o) == 5 and o[0] == (0, 0) and len(set(o)) == 5
+        assert all(max(abs(x), abs(y)) <= 3 for x, y in o)
+        assert not _four_to_make(arena.open_board(15, o))
+    assert _four_to_make(arena.open_board(15, ((0, 0), (5, 5), (1, 0), (5, 6), (2, 0))))
+    # _canon: the same stones in another order or another symmetry are one opening.
+    o = ((0, 0), (0, -1), (1, 2), (2, 2), (-1, 1))
+    assert arena._canon(o) == arena._canon(((0, 0), (2, 2), (-1, 1), (0, -1), (1, 2)))
+    assert arena._canon(o) == arena._canon(tuple((-y, x) for x, y in o))
+    assert arena._canon(o) != arena._canon(((0, 0), (0, -1), (1, 2), (-1, 1), (2, 2)))
+
+
+def test_random_openings_from_the_command_line(capsys):
+    # One opening for each pair of games, drawn from --seed; under Renju black's stones leave
+    # it no forbidden point.
+    arena.main(["greedy", "table", "--games", "3", "-v", "--openings", "random", "--seed", "5"])
+    out = capsys.readouterr().out.split("\n")
+    ops = arena.random_openings(2, 5)
+    for g in range(3):
+        moves = out[g].split(": ")[1].split()
+        b = replay(" ".join(moves[:5]))
+        assert b.hist == [b.idx(7 + dx, 7 + dy) for dx, dy in ops[g // 2]]
+    for o in arena.random_openings(20, 1, rule=rules.RENJU):
+        b = arena.open_board(15, o)
+        assert not any(rules.is_forbidden(b, i) for i in b.points() if b.cells[i] == 0)
