@@ -64,10 +64,11 @@ def wide_openings(reach=3):
 def _canon(stones):
     # One name for the position the opening's stones make (black's, white's) under all eight
     # symmetries of the square, whatever the order each colour's stones were placed in.
-    return min((tuple(sorted(tf(x, y) for x, y in stones[0::2])),
-                tuple(sorted(tf(x, y) for x, y in stones[1::2]))) for tf in (
-        lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
-        lambda x, y: (y, x), lambda x, y: (-x, y), lambda x, y: (-y, -x), lambda x, y: (x, -y)))
+    from ai.opening import _transforms
+
+    images = [_transforms(x, y) for x, y in stones]
+    return min((tuple(sorted(im[k] for im in images[0::2])),
+                tuple(sorted(im[k] for im in images[1::2]))) for k in range(8))
 
 
 def random_openings(count=100, seed=1, size=15, rule=rules.FREESTYLE, stones=5, reach=3):
