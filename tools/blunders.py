@@ -6,7 +6,11 @@
 # marks a move whose search ran out of nodes undecided.
 #
 #   python tools/arena.py ours:hard window --games 40 -v > games.txt
-#   python tools/blunders.py games.txt [--plies 17] [--nodes 30000] [--top 20]
+#   python tools/blunders.py games.txt [--plies 17] [--nodes 30000] [--top 20] [--check]
+#
+# --check also tells how many nodes the hard level's final check (its threat searches, with its
+# plies and table) needs to refute each losing move, against the check's budget: a measure of
+# the threat search's efficiency that does not wait for arena games.
 import argparse
 import os
 import re
@@ -15,6 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
 
+from ai import engine  # noqa: E402
 from ai.eval import Pos  # noqa: E402
 from ai.search import TT, Search, Stop  # noqa: E402
 from gomoku import rules  # noqa: E402
@@ -33,6 +38,24 @@ def wins(board, c, rule, plies, nodes):
         return bool(s.vcf(c, 0, plies) or s.vct(c, 0, plies))
     except Stop:
         return None
+
+
+def check_nodes(board, c, rule, nodes):
+    """Nodes the hard level's final check needs to find the win of c (to move): its VCF, then its
+    threat searches of each of its plies in turn, with the engine's table size; None if not
+    within nodes (as in the engine, a search stops when its count reaches the limit)."""
+    p = engine._PARAMS[engine.HARD]
+    s = Search(Pos(board.copy(), rule), TT(8), p[3])
+    s.limit = nodes
+    try:
+        if s.vcf(c, 0, p[5]):
+            return s.nodes
+        for t in p[11]:
+            if s.vct(c, 0, t):
+                return s.nodes
+    except Stop:
+        pass
+    return None
 
 
 def first_loss(board, moves, colour, rule, plies, nodes, top):
@@ -67,6 +90,8 @@ def main(argv=None):
     ap.add_argument("--plies", type=int, default=17)
     ap.add_argument("--nodes", type=int, default=30000, help="per threat search")
     ap.add_argument("--top", type=int, default=20, help="candidates tried at the losing ply")
+    ap.add_argument("--check", action="store_true",
+                    help="also the nodes the hard level's final check needs to refute the move")
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
                     help="default: the one in the match's header line, else freestyle")
     a = ap.parse_args(argv)
@@ -82,6 +107,7 @@ def main(argv=None):
     if a.rule:
         rule = rules.RULE_NAMES.index(a.rule)
     seen = 0
+    needs = []  # --check: nodes per losing move, None past --nodes
     for line in lines:
         m = GAME.match(line)
         if not m:
@@ -108,10 +134,23 @@ def main(argv=None):
             said = "holding: " + " ".join(n + ("" if v is False else "?") for n, v in holding)
         else:
             said = "none of the top %d holds" % a.top
+        if a.check:
+            b = Board(size)
+            for j, n in enumerate(m.group(5).split()[:k + 1]):
+                b.put(b.parse(n), BLACK if j % 2 == 0 else WHITE)
+            n = check_nodes(b, 3 - colour, rule, a.nodes)
+            needs.append(n)
+            said += "; the check refutes it %s" % (
+                "in %d nodes" % n if n is not None else "not within %d" % a.nodes)
         print("%s: ply %d %s loses; %s" % (head, k, name, said), flush=True)
     if not seen:
         sys.exit("blunders: no game lines in %s (run tools/arena.py with --verbose)"
                  % a.games.name)
+    if needs:
+        budget = engine._PARAMS[engine.HARD][9]
+        within = [n for n in needs if n is not None]
+        print("the check refutes %d of %d losing moves within its %d nodes, %d within %d" % (
+            sum(n < budget for n in within), len(needs), budget, len(within), a.nodes))
 
 
 if __name__ == "__main__":

@@ -59,3 +59,30 @@ def test_bad_input_is_refused_clearly(tmp_path, capsys):
         blunders.main([str(tmp_path / "missing.txt")])
     assert e.value.code == 2
     assert "missing.txt" in capsys.readouterr().err
+
+
+def test_check_tells_the_nodes_the_final_check_needs(tmp_path, capsys):
+    out = run(tmp_path, capsys, [LOST, HEADER], "--check")
+    # After a3 black's open three h8-j8-k8 can become an open four: the check's VCF reads that
+    # from the position's counts and searches no node.
+    assert len(out) == 2
+    head, tail = out[0].split("; the check refutes it in ")
+    assert head.startswith("game 0 A=white (five): ply 5 a3 loses; holding: ")
+    n = int(tail.split()[0])
+    assert n == 0
+    assert out[1] == "the check refutes 1 of 1 losing moves within its 1000 nodes, 1 within 3000"
+
+
+def test_check_nodes_is_the_search_cut_at_its_budget():
+    # From an arena game (random openings, seed 1): hard, white, played g8 at ply 11, and black
+    # wins by threats; the check's searches need hundreds of nodes to show it.
+    moves = "h8 j8 g6 g7 f9 j7 f7 h5 f8 f6 e8 g8".split()
+    b = blunders.Board(15)
+    for j, n in enumerate(moves):
+        b.put(b.parse(n), blunders.BLACK if j % 2 == 0 else blunders.WHITE)
+    n = blunders.check_nodes(b, blunders.BLACK, 0, 20000)
+    assert n is not None and n > 100
+    # As in the engine, a search stops when its count reaches the limit.
+    assert blunders.check_nodes(b, blunders.BLACK, 0, n + 1) == n
+    assert blunders.check_nodes(b, blunders.BLACK, 0, n) is None
+    assert blunders.check_nodes(b, blunders.WHITE, 0, 20000) is None  # white has no such win
