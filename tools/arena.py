@@ -3,7 +3,8 @@
 #   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
 #          [--seed 1] [--jobs 2] [--time-ms N] [--verbose]
 #          [--openings fixed|wide [--reach 3]|random]
-# A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, or cmd:<brain command line>.
+# A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, or
+# cmd:<brain command line>.
 # Game g opens with openings[(g // 2) % len(openings)]; A has black in even games, so colours
 # swap each pair.
 # A game ends with a winning line under the rule, a full board (draw), or a bad move (occupied,
@@ -216,7 +217,43 @@ class Brain:
         self.proc = None
 
 
+class Punisher:
+    """window+vct: the window baseline, except that it plays a forced win when our threat search
+    finds one (fours to 15 plies, then fours and threes to 13, within VCT_NODES). Not one of the
+    seeds' designs: a sparring partner that punishes a move refuted by a threat sequence, which
+    the baselines mostly miss, so a check that finds more refutations shows here."""
+
+    VCT_NODES = 2500
+
+    def __init__(self, seed=1):
+        from ai.search import TT, Search, Stop
+        from ai.eval import Pos
+
+        self.search = lambda board: Search(Pos(board.copy(), self.rule), TT(12), 12)
+        self.stop = Stop
+        self.window = BASELINES["window"](seed)
+        self.name = "window+vct"
+        self.rule = rules.FREESTYLE
+
+    def new_game(self, size, rule):
+        self.window.new_game(size, rule)
+        self.rule = rule
+
+    def move(self, board):
+        c = board.to_move()
+        s = self.search(board)
+        s.limit = self.VCT_NODES
+        try:
+            if s.vcf(c, 0, 15) or s.vct(c, 0, 13):
+                return s.seq[0]
+        except self.stop:
+            pass
+        return self.window.move(board)
+
+
 def make_player(spec, seed=1, time_ms=None):
+    if spec == "window+vct":
+        return Punisher(seed)
     if spec.startswith("ours:"):
         level = spec[5:]
         if level not in LEVELS:
