@@ -42,6 +42,9 @@ _STEP = const(500)
 # 38 -> 31 lost to window; in 144 positions of lost games where some move still holds, it
 # picks one in 124 instead of 100. Its threat searches of 11 and then 15 plies instead of one of
 # 13: 131 of those 144, 31 -> 25 lost to window (table: 31 either way).
+# Hard's check 2,000 nodes instead of 1,000 (2026-11-25): against tools/arena.py's window+vct
+# (window that plays the threat wins our search finds) 138 -> 117 lost on the random openings,
+# 80 -> 63 on --reach 7; against window itself a wash (68 -> 57 random, 23.5 -> 30.5 reach 7).
 # Hard's tree stops at 3 plies (it went on to 6 while nodes lasted): the 4-ply iterations its
 # nodes sometimes finished, or half finished, chose worse moves (with twice the nodes in the
 # first moves, where more iterations reach 4 plies: 42 games lost to window instead of 24 on
@@ -51,7 +54,7 @@ _STEP = const(500)
 _PARAMS = (
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ()),
     (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,)),
-    (520, 60, 60, 8, 3, 13, 220, 9, 100, 1000, 1000, (11, 15)),
+    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15)),
 )
 
 

@@ -250,18 +250,19 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
 
 def test_final_check_searches_short_refutations_first():
     # From a lost game: the tree's choice f9 loses to a threat sequence (15 plies deep), which
-    # one 13- or 15-ply search does not find within the check's nodes; an 11-ply one does, and
-    # the check moves on to a move that holds.
+    # one 13- or 15-ply search does not find within a check of 1,000 nodes; an 11-ply one does,
+    # and the check moves on to a move that holds. (With hard's 2,000 each finds it.)
     b = _played("h8 h9 f6 j9 k9 e5 k8 j8 g10 j10 j7 k11 g8 g9 k7 l12 m13 k6")
     f9 = b.parse("f9")
     assert _opponent_wins_after(b, f9, 15) is True
     e = Engine(HARD)
+    e.params = e.params[:9] + (1000, 1000, e.params[11])
     q = e.think(b)
     assert e.stats.forced == "checked" and q != f9
     assert _opponent_wins_after(b, q, 15) is False
     for plies in (13, 15):
         one = Engine(HARD)
-        one.params = one.params[:11] + ((plies,),)
+        one.params = one.params[:9] + (1000, 1000, (plies,))
         assert one.think(b) == f9
 
 

@@ -70,7 +70,9 @@ def test_check_tells_the_nodes_the_final_check_needs(tmp_path, capsys):
     assert head.startswith("game 0 A=white (five): ply 5 a3 loses; holding: ")
     n = int(tail.split()[0])
     assert n == 0
-    assert out[1] == "the check refutes 1 of 1 losing moves within its 1000 nodes, 1 within 3000"
+    budget = blunders.engine._PARAMS[blunders.engine.HARD][9]
+    assert out[1] == ("the check refutes 1 of 1 losing moves within its %d nodes, 1 within 3000"
+                      % budget)
 
 
 def test_check_nodes_is_the_search_cut_at_its_budget():
