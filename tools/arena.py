@@ -226,11 +226,6 @@ class Punisher:
     VCT_NODES = 2500
 
     def __init__(self, seed=1):
-        from ai.search import TT, Search, Stop
-        from ai.eval import Pos
-
-        self.search = lambda board: Search(Pos(board.copy(), self.rule), TT(12), 12)
-        self.stop = Stop
         self.window = BASELINES["window"](seed)
         self.name = "window+vct"
         self.rule = rules.FREESTYLE
@@ -240,13 +235,16 @@ class Punisher:
         self.rule = rule
 
     def move(self, board):
+        from ai.eval import Pos
+        from ai.search import TT, Search, Stop
+
         c = board.to_move()
-        s = self.search(board)
+        s = Search(Pos(board.copy(), self.rule), TT(12), 12)
         s.limit = self.VCT_NODES
         try:
             if s.vcf(c, 0, 15) or s.vct(c, 0, 13):
                 return s.seq[0]
-        except self.stop:
+        except Stop:
             pass
         return self.window.move(board)
 

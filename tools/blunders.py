@@ -120,9 +120,9 @@ def main(argv=None):
         if m.group(4) != "five":  # a forbidden point or a bad move: no threat to look for
             print("%s: lost by its own move, not to a five: skipped" % head)
             continue
+        board = Board(size)
         try:
-            r = first_loss(Board(size), m.group(5).split(), colour, rule, a.plies, a.nodes,
-                           a.top)
+            r = first_loss(board, m.group(5).split(), colour, rule, a.plies, a.nodes, a.top)
         except ValueError as e:  # a move off the board, on a stone, or not a point's name
             print("%s: skipped, its moves do not replay: %s" % (head, e))
             continue
@@ -135,10 +135,8 @@ def main(argv=None):
         else:
             said = "none of the top %d holds" % a.top
         if a.check:
-            b = Board(size)
-            for j, n in enumerate(m.group(5).split()[:k + 1]):
-                b.put(b.parse(n), BLACK if j % 2 == 0 else WHITE)
-            n = check_nodes(b, 3 - colour, rule, a.nodes)
+            board.put(board.parse(name), colour)  # first_loss() left the board before it
+            n = check_nodes(board, 3 - colour, rule, a.nodes)
             needs.append(n)
             said += "; the check refutes it %s" % (
                 "in %d nodes" % n if n is not None else "not within %d" % a.nodes)
