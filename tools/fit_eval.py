@@ -67,18 +67,16 @@ def positions(lines, seen):
 def counts(pos, c, v):
     own = [0] * 10
     opp = [0] * 10
-    km, ko = (pos.kb, pos.kw) if c == BLACK else (pos.kw, pos.kb)
-    tm, to = (pos.pb, pos.pw) if c == BLACK else (pos.pw, pos.pb)
     cells = pos.cells
     for p in pos.board.points():
         if cells[p] == EMPTY:
-            for j in range(4):
-                own[P.code(tm, km[(p << 2) + j])] += 1
-                opp[P.code(to, ko[(p << 2) + j])] += 1
-    eo = sum(own[k] * P.EVAL[k] for k in range(10))
-    ep = sum(opp[k] * P.EVAL[k] for k in range(10))
-    corr = v - ((eo * 5 - ep * 4) >> 2)
-    return [own[k] for k in CODES], [opp[k] for k in CODES], corr
+            for k in pos.codes(p, c):
+                own[k] += 1
+            for k in pos.codes(p, 3 - c):
+                opp[k] += 1
+    # Pos keeps each side's pattern sum (eb, ew): what evaluate() adds to it is the correction.
+    eo, ep = (pos.eb, pos.ew) if c == BLACK else (pos.ew, pos.eb)
+    return [own[k] for k in CODES], [opp[k] for k in CODES], v - ((eo * 5 - ep * 4) >> 2)
 
 
 def fit(rows, iters=12):
