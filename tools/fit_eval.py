@@ -7,7 +7,7 @@
 # A position counts when it is past the opening (6 stones or more), not within the last 3 moves
 # of its game, with no five-point or open-four point for either side and a static value far
 # from a win (the search settles those, not the evaluation). The model is the evaluation's own
-# shape: for the side to move, 1.25 x its pattern counts minus the opponent's (evaluate()'s
+# shape: for the side to move, 5/4 x its pattern counts minus the opponent's (evaluate()'s
 # tempo), weighted per pattern code, plus evaluate()'s threat corrections as they are (which
 # fixes the scale: the fitted values are in its units), plus who is to move (black or white,
 # and whether it is engine A: the arena's games pair unequal engines, and their strength must
@@ -25,14 +25,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
 
+from ai import engine  # noqa: E402
 from ai import patterns as P  # noqa: E402
-from ai.eval import Pos  # noqa: E402
-from ai.search import Search  # noqa: E402
 from blunders import GAME, HEADER  # noqa: E402  (arena.py's lines)
-from gomoku.board import BLACK, EMPTY, WHITE, Board  # noqa: E402
+from gomoku.board import BLACK, EMPTY, WHITE  # noqa: E402
 
 CODES = range(P.TWO_C, P.FOUR + 1)  # the codes quiet positions hold (no open three, no four)
 NAMES = ("TWO_C", "TWO", "THREE_C", "THREE", "FOUR")
+TEMPO = 1.25  # evaluate() counts the mover's shapes 5/4 times
 
 
 def positions(lines, seen):
@@ -48,10 +48,10 @@ def positions(lines, seen):
         moves = m.group(5).split()
         a = BLACK if m.group(2) == "black" else WHITE
         winner = {"A wins": a, "B wins": 3 - a}.get(m.group(3), 0)
-        b = Board(15)
-        pos = Pos(b, 0)
-        s = Search(pos, None, 8)
-        s.p43, s.p33 = 500, 250  # the hard level's (ai.engine._search)
+        e = engine.Engine(engine.HARD)  # its empty 15x15 position, values and search settings
+        pos = e.pos
+        b = e.board
+        s = e._search(8)
         for i, name in enumerate(moves):
             c = BLACK if i % 2 == 0 else WHITE
             cnt = pos.cnt
@@ -134,8 +134,12 @@ def main(argv):
     seen = set()
     rows = []
     for f in argv:
-        with open(f) as fh:
-            lines = fh.read().splitlines()
+        try:
+            with open(f) as fh:
+                lines = fh.read().splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            print("%s: cannot read it: %s" % (f, e))
+            return 2
         for line in lines:
             m = HEADER.match(line)
             if m and (m.group(1) != "freestyle" or m.group(2) != "15"):
@@ -151,9 +155,9 @@ def main(argv):
     ev = [P.EVAL[c] for c in CODES]
     # The current values (only the whole evaluation's scale is fitted), the same values for
     # both sides with the tempo (ai.search evaluate()'s model), and each side its own.
-    _, ll0 = fit([([sum(e * (1.25 * a - b) for e, a, b in zip(ev, o, p)) / 100 + r[0]] + r[1:],
+    _, ll0 = fit([([sum(e * (TEMPO * a - b) for e, a, b in zip(ev, o, p)) / 100 + r[0]] + r[1:],
                    y) for o, p, r, y in rows])
-    w, ll = fit([([1.25 * a - b for a, b in zip(o, p)] + r, y) for o, p, r, y in rows])
+    w, ll = fit([([TEMPO * a - b for a, b in zip(o, p)] + r, y) for o, p, r, y in rows])
     wf, llf = fit([(o + [-b for b in p] + r, y) for o, p, r, y in rows])
     print("log-loss: current values %.4f, fitted %.4f, fitted for each side %.4f"
           % (ll0, ll, llf))

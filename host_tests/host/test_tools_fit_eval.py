@@ -54,3 +54,5 @@ def test_other_rules_and_empty_logs_are_refused(tmp_path, capsys):
     p.write_text(GAME + "\n")
     assert fit_eval.main([str(p)]) == 1  # too few positions
     assert fit_eval.main([]) == 2
+    assert fit_eval.main([str(tmp_path / "missing.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().out
