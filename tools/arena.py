@@ -313,8 +313,9 @@ def run_one(args):
     return g, a_colour, winner, reason, " ".join(b.name(i) for i in b.hist)
 
 
-def summary(spec_a, spec_b, results):
-    """Text table of wins/losses/draws per engine and per colour, plus the score."""
+def summary(spec_a, spec_b, results, openings=None):
+    """Text table of wins/losses/draws per engine and per colour, plus the score; given the
+    openings played, how many games repeat another (repeats())."""
     lines = []
     score_a = 0.0
     for label, spec, mine in (("A", spec_a, True), ("B", spec_b, False)):
@@ -338,7 +339,27 @@ def summary(spec_a, spec_b, results):
     n = len(results)
     lines.append("score %s %.1f - %.1f %s  (%d games, %.0f%%)"
                  % (spec_a, score_a, n - score_a, spec_b, n, 100.0 * score_a / max(1, n)))
+    if openings:
+        lines.append(repeats(results, openings))
     return "\n".join(lines)
+
+
+def repeats(results, openings):
+    """How many games are replays: two games whose moves after the opening are the same, with A
+    on the same side, are one line played twice. Openings that differ in a stone both engines
+    ignore (--reach 7's far stones) replay one game, and a single lost line then counts once
+    per opening; the distinct counts tell that from many losses."""
+    seen = {}
+    for g, a_colour, winner, _, moves in results:
+        played = tuple(moves.split()[len(openings[(g // 2) % len(openings)]):])
+        seen[(a_colour, played)] = winner
+    lost = [sum(1 for _, a_colour, w, _, _ in results if w and (w == a_colour) == a_won)
+            for a_won in (False, True)]
+    lines = [sum(1 for (a_colour, _), w in seen.items() if w and (w == a_colour) == a_won)
+             for a_won in (False, True)]
+    return ("distinct lines (moves after the opening) %d of %d games; A lost %d games in %d"
+            " lines, B %d in %d" % (len(seen), len(results), lost[0], lines[0], lost[1],
+                                    lines[1]))
 
 
 def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, time_ms=None,
@@ -398,7 +419,7 @@ def main(argv=None):
                     openings)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
                                                   time.time() - t))
-    print(summary(a.a, a.b, results))
+    print(summary(a.a, a.b, results, openings))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import arena  # noqa: E402
 from gomoku import rules  # noqa: E402
-from gomoku.board import BLACK, Board  # noqa: E402
+from gomoku.board import BLACK, WHITE, Board  # noqa: E402
 
 
 def replay(moves, size=15):
@@ -40,6 +40,22 @@ def test_two_games_between_baselines():
     assert results == arena.match("greedy", "table", 2, seed=4)  # deterministic
     text = arena.summary("greedy", "table", results)
     assert "score greedy" in text and "(2 games" in text
+
+
+def test_summary_counts_replayed_lines():
+    # Two openings that differ only in a far stone: games 0 and 2 play the same moves after it
+    # with A black, one lost line counted twice. Game 1 plays those moves too, but with A white:
+    # another line (and A's win).
+    ops = [((0, 0), (0, -1), (7, 7)), ((0, 0), (0, -1), (-7, 7))]
+    results = [(0, BLACK, WHITE, "five", "h8 h7 o15 j9 k10"),
+               (1, WHITE, WHITE, "five", "h8 h7 o15 j9 k10"),
+               (2, BLACK, WHITE, "five", "h8 h7 a15 j9 k10"),
+               (3, WHITE, 0, "full board", "h8 h7 a15 g9 f10")]
+    text = arena.summary("greedy", "table", results, ops)
+    assert text.splitlines()[2].startswith("score greedy 1.5 - 2.5 table")
+    assert text.splitlines()[3] == ("distinct lines (moves after the opening) 3 of 4 games;"
+                                    " A lost 2 games in 1 lines, B 1 in 1")
+    assert "distinct" not in arena.summary("greedy", "table", results)
 
 
 def test_cli_runs_and_reports():
