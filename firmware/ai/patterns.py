@@ -37,8 +37,11 @@ FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 0)
 # Values of the same codes for the static evaluation (sum over all empty points). A lone stone's
 # ONE points count nothing (valuing them scattered stones a defender never has to answer), and
 # the points that make a closed three or a four count more: they are what continuous-four wins
-# are built from. tools/arena.py against table, 104 games from 52 openings: 84.5 -> 92.5.
-EVAL = (0, 0, 6, 14, 24, 40, 50, 120, 150, 0)
+# are built from. tools/arena.py against table, 104 games from 52 openings: 84.5 -> 92.5. The
+# open-three and four points were raised from 40 / 50 (and the open four and five to keep above
+# them) after tools/fit_eval.py found game results rated them higher: on random openings 331.5
+# -> 306.5 points lost in 2,832 games against window, table, greedy and window+vct (README).
+EVAL = (0, 0, 6, 14, 24, 100, 110, 140, 170, 0)
 # Medium's: its shallow tree does better valuing closed-three points as before (tools/arena.py,
 # five runs of 40-104 games against window and table: 30.5 points lost, 54.5 with hard's).
 EVAL_MEDIUM = (0, 0, 6, 14, 16, 40, 50, 120, 150, 0)
