@@ -297,6 +297,10 @@ def play_game(black, white, size, rule, opening, log=None):
             return 0, "full board", b
 
 
+def opening_of(g, openings):
+    return openings[(g // 2) % len(openings)]
+
+
 def run_one(args):
     """Worker: game number g between specs a and b; returns (g, a_colour, winner, reason, moves)."""
     g, spec_a, spec_b, size, rule, seed, time_ms, openings = args
@@ -305,7 +309,7 @@ def run_one(args):
     a_colour = BLACK if g % 2 == 0 else WHITE
     black, white = (pa, pb) if a_colour == BLACK else (pb, pa)
     try:
-        winner, reason, b = play_game(black, white, size, rule, openings[(g // 2) % len(openings)])
+        winner, reason, b = play_game(black, white, size, rule, opening_of(g, openings))
     finally:
         for p in (pa, pb):
             if isinstance(p, Brain):
@@ -334,13 +338,16 @@ def summary(spec_a, spec_b, results, openings=None):
         d = tally[BLACK][2] + tally[WHITE][2]
         if mine:
             score_a = w + d / 2
+            a_won, a_lost = w, lo
         lines.append("%s %-14s  +%d -%d =%d   as black +%d -%d =%d   as white +%d -%d =%d"
                      % (label, spec, w, lo, d, *tally[BLACK], *tally[WHITE]))
     n = len(results)
     lines.append("score %s %.1f - %.1f %s  (%d games, %.0f%%)"
                  % (spec_a, score_a, n - score_a, spec_b, n, 100.0 * score_a / max(1, n)))
     if openings:
-        lines.append(repeats(results, openings))
+        distinct, a_lines, b_lines = repeats(results, openings)
+        lines.append("distinct lines (moves after the opening) %d of %d games; A lost %d games"
+                     " in %d lines, B %d in %d" % (distinct, n, a_lost, a_lines, a_won, b_lines))
     return "\n".join(lines)
 
 
@@ -348,18 +355,15 @@ def repeats(results, openings):
     """How many games are replays: two games whose moves after the opening are the same, with A
     on the same side, are one line played twice. Openings that differ in a stone both engines
     ignore (--reach 7's far stones) replay one game, and a single lost line then counts once
-    per opening; the distinct counts tell that from many losses."""
+    per opening; the distinct counts tell that from many losses. Returns (distinct lines,
+    lines A lost, lines B lost)."""
     seen = {}
     for g, a_colour, winner, _, moves in results:
-        played = tuple(moves.split()[len(openings[(g // 2) % len(openings)]):])
+        played = tuple(moves.split()[len(opening_of(g, openings)):])
         seen[(a_colour, played)] = winner
-    lost = [sum(1 for _, a_colour, w, _, _ in results if w and (w == a_colour) == a_won)
-            for a_won in (False, True)]
-    lines = [sum(1 for (a_colour, _), w in seen.items() if w and (w == a_colour) == a_won)
-             for a_won in (False, True)]
-    return ("distinct lines (moves after the opening) %d of %d games; A lost %d games in %d"
-            " lines, B %d in %d" % (len(seen), len(results), lost[0], lines[0], lost[1],
-                                    lines[1]))
+    a_lines = sum(1 for (a_colour, _), w in seen.items() if w and w != a_colour)
+    b_lines = sum(1 for (a_colour, _), w in seen.items() if w == a_colour)
+    return len(seen), a_lines, b_lines
 
 
 def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, time_ms=None,
