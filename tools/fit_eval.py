@@ -2,8 +2,10 @@
 # regression over the quiet positions of arena games (Texel tuning).
 #
 #   python tools/arena.py ours:hard window --openings random --games 472 -v > a.txt  (and more)
-#   python tools/fit_eval.py a.txt [b.txt ...]
+#   python tools/fit_eval.py [--phase early|late] a.txt [b.txt ...]
 #
+# Hard values the patterns by the game's phase (ai.patterns.EVAL before LATE_STONES stones,
+# EVAL_LATE from then on): --phase fits one phase's positions, compared with its values.
 # A position counts when it is past the opening (6 stones or more), not within the last 3 moves
 # of its game, with no five-point or open-four point for either side and a static value far
 # from a win (the search settles those, not the evaluation). The model is the evaluation's own
@@ -36,10 +38,10 @@ TEMPO = 1.25  # evaluate() counts the mover's shapes 5/4 times
 
 
 def positions(lines, seen):
-    """(own, opp, rest, result for the side to move) of the quiet positions of the games in
-    lines: own and opp count the mover's and the opponent's lines of each code of CODES over the
-    empty points, rest is evaluate()'s correction / 100, black to move (+-1), A to move (+-1),
-    1."""
+    """(own, opp, rest, result for the side to move, late) of the quiet positions of the games
+    in lines: own and opp count the mover's and the opponent's lines of each code of CODES over
+    the empty points, rest is evaluate()'s correction / 100, black to move (+-1), A to move
+    (+-1), 1; late: whether hard values the position by EVAL_LATE (its stone count)."""
     for line in lines:
         m = GAME.match(line)
         if not m or m.group(5) in seen:
@@ -60,7 +62,8 @@ def positions(lines, seen):
                 if abs(v) < 5000:
                     own, opp, corr = counts(pos, c, v)
                     rest = [corr / 100, 1.0 if c == BLACK else -1.0, 1.0 if c == a else -1.0, 1.0]
-                    yield own, opp, rest, (0.5 if not winner else float(winner == c))
+                    yield (own, opp, rest, (0.5 if not winner else float(winner == c)),
+                           i >= P.LATE_STONES)
             pos.put(b.parse(name), c)
 
 
@@ -128,8 +131,13 @@ def solve(a, b):
 
 
 def main(argv):
+    phase = None
+    if argv[:1] == ["--phase"] and argv[1:2] in (["early"], ["late"]):
+        phase = argv[1] == "late"
+        argv = argv[2:]
     if not argv or argv[0].startswith("-"):
-        print("usage: python tools/fit_eval.py games.txt [...]  (tools/arena.py -v logs)")
+        print("usage: python tools/fit_eval.py [--phase early|late] games.txt [...]"
+              "  (tools/arena.py -v logs)")
         return 2
     seen = set()
     rows = []
@@ -146,23 +154,26 @@ def main(argv):
                 print("%s: a %s %sx%s match; the fit is for freestyle on 15x15"
                       % (f, m.group(1), m.group(2), m.group(2)))
                 return 2
-        rows.extend(positions(lines, seen))
+        rows.extend(r for r in positions(lines, seen) if phase is None or r[4] == phase)
     print("%d games, %d quiet positions" % (len(seen), len(rows)))
     if len(rows) < 100:
         print("too few positions to fit")
         return 1
     k = len(CODES)
-    ev = [P.EVAL[c] for c in CODES]
-    # The current values (only the whole evaluation's scale is fitted), the same values for
-    # both sides with the tempo (ai.search evaluate()'s model), and each side its own.
-    _, ll0 = fit([([sum(e * (TEMPO * a - b) for e, a, b in zip(ev, o, p)) / 100 + r[0]] + r[1:],
-                   y) for o, p, r, y in rows])
-    w, ll = fit([([TEMPO * a - b for a, b in zip(o, p)] + r, y) for o, p, r, y in rows])
-    wf, llf = fit([(o + [-b for b in p] + r, y) for o, p, r, y in rows])
+    evs = ([P.EVAL[c] for c in CODES], [P.EVAL_LATE[c] for c in CODES])
+    # The current values (each position its phase's; only the whole evaluation's scale is
+    # fitted), the same values for both sides with the tempo (ai.search evaluate()'s model),
+    # and each side its own.
+    _, ll0 = fit([([sum(e * (TEMPO * a - b) for e, a, b in zip(evs[late], o, p)) / 100 + r[0]]
+                   + r[1:], y) for o, p, r, y, late in rows])
+    w, ll = fit([([TEMPO * a - b for a, b in zip(o, p)] + r, y) for o, p, r, y, _ in rows])
+    wf, llf = fit([(o + [-b for b in p] + r, y) for o, p, r, y, _ in rows])
     print("log-loss: current values %.4f, fitted %.4f, fitted for each side %.4f"
           % (ll0, ll, llf))
     print("code               " + " ".join("%7s" % n for n in NAMES))
-    print("current            " + " ".join("%7d" % e for e in ev))
+    for name, late in (("current", False), ("current, late", True)):
+        if phase is None or phase == late:
+            print("%-19s" % name + " ".join("%7d" % e for e in evs[late]))
     print("fitted             " + " ".join("%7.1f" % (w[i] * 100 / w[k]) for i in range(k)))
     # evaluate()'s corrections keep their units: the scale is the correction's weight.
     print("fitted, mover      " + " ".join("%7.1f" % (wf[i] * 100 / wf[2 * k]) for i in range(k)))

@@ -141,18 +141,25 @@ class Engine(Sliced):
             self.board = board.copy()
             ev = P.EVAL_MEDIUM if self.level == MEDIUM else P.EVAL
             self.pos = Pos(self.board, self.rule, ev)
-            return
-        h = board.hist
-        mine = b.hist
-        k = 0
-        n = min(len(h), len(mine))
-        while k < n and h[k] == mine[k] and board.cells[h[k]] == b.cells[h[k]]:
-            k += 1
-        pos = self.pos
-        while len(mine) > k:
-            pos.take()
-        for i in h[k:]:
-            pos.put(i, board.cells[i])
+            self.late = False
+        else:
+            h = board.hist
+            mine = b.hist
+            k = 0
+            n = min(len(h), len(mine))
+            while k < n and h[k] == mine[k] and board.cells[h[k]] == b.cells[h[k]]:
+                k += 1
+            pos = self.pos
+            while len(mine) > k:
+                pos.take()
+            for i in h[k:]:
+                pos.put(i, board.cells[i])
+        # Hard values the patterns by the game's phase (ai.patterns.EVAL_LATE); the table's
+        # scores were valued by the other phase's values, so they go too.
+        if self.level == HARD and self.late != (len(board.hist) >= P.LATE_STONES):
+            self.late = not self.late
+            self.pos.set_ev(P.EVAL_LATE if self.late else P.EVAL)
+            self.tt.clear()
 
     # -- API -------------------------------------------------------------------------------------
     def start(self, board):

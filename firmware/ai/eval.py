@@ -116,6 +116,26 @@ class Pos:
                     cnt[6 + k] += 1
         return kb, kw, sb, sw, eb, ew, near, cnt
 
+    def set_ev(self, ev):
+        """Value the pattern codes by ev from now on: eb and ew are summed again from the keys
+        put() keeps (nothing rescanned, nothing allocated)."""
+        e = self.ev
+        for i in range(len(e)):
+            e[i] = ev[i]
+        cells = self.cells
+        kb = self.kb
+        kw = self.kw
+        pb = self.pb
+        pw = self.pw
+        eb = ew = 0
+        for q in self.board.points():
+            if cells[q] == EMPTY:
+                for j in range((q << 2), (q << 2) + 4):
+                    eb += e[code(pb, kb[j])]
+                    ew += e[code(pw, kw[j])]
+        self.eb = eb
+        self.ew = ew
+
     def put(self, p, c):
         """Place colour c at the empty point p."""
         self.board.put(p, c)

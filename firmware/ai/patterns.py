@@ -42,6 +42,12 @@ FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 0)
 # them) after tools/fit_eval.py found game results rated them higher: on random openings 331.5
 # -> 306.5 points lost in 2,832 games against window, table, greedy and window+vct (README).
 EVAL = (0, 0, 6, 14, 24, 100, 110, 140, 170, 0)
+# Hard's from LATE_STONES stones on (ai.engine switches both ways, undo included): the values
+# tools/fit_eval.py found on a first set of games, which lost on tools/arena.py's --reach 7
+# openings when used from the start (black's early play ignored its far stone), but late in the
+# game win more against table, whose points were mostly full-board draws (README).
+EVAL_LATE = (0, 0, 5, 24, 28, 134, 142, 170, 200, 0)
+LATE_STONES = const(20)
 # Medium's: its shallow tree does better valuing closed-three points as before (tools/arena.py,
 # five runs of 40-104 games against window and table: 30.5 points lost, 54.5 with hard's).
 EVAL_MEDIUM = (0, 0, 6, 14, 16, 40, 50, 120, 150, 0)

@@ -42,6 +42,16 @@ class TT:
         self.tkey = zeros("H", n)  # the check bits, xor the attacker's colour
         self.tres = bytearray(n)  # 128 + plies if won within that many, plies if not, 0 = empty
 
+    def clear(self):
+        """Empty, as new (in place: a new table would be allocated while this one is held)."""
+        info = self.info
+        tkey = self.tkey
+        tres = self.tres
+        for i in range(len(info)):
+            info[i] = 0  # key, move and val are read only where info is set
+            tkey[i] = 0
+            tres[i] = 0
+
 
 class Stop(Exception):
     pass

@@ -179,14 +179,16 @@ def test_time_cap_holds_in_the_final_check():
         b.put(b.parse(m), b.to_move())
     full = Engine(HARD)
     full.think(b)
-    assert full.stats.nodes >= 1300  # the tree's 3 plies and the check (2,207 in all)
+    assert full.stats.nodes >= 1300  # the tree's 3 plies and the check (2,210 in all)
     t = [0]
 
     def clock():
         t[0] += 1
         return t[0]
 
-    e = Engine(HARD, time_ms=5, clock=clock)
+    # 2 ticks: the tree's first iteration and no more, with either phase's values (with the
+    # late ones its 3 plies took only 224 nodes, within 5 ticks).
+    e = Engine(HARD, time_ms=2, clock=clock)
     q = e.think(b)
     assert b.cells[q] == EMPTY
     assert e.stats.depth < full.stats.depth  # the time ran out in the tree
@@ -204,6 +206,37 @@ def test_engine_builds_its_position_when_created():
     b2 = Board(11)  # another size: rebuilt for it
     b2.move(b2.idx(5, 5))
     assert b2.cells[e.think(b2)] == EMPTY and e.board.size == 11
+
+
+def test_hard_values_the_late_game_by_its_own_values():
+    # From ai.patterns.LATE_STONES stones on, hard's position is valued by EVAL_LATE (as if
+    # built with it) and its table emptied; taking moves back below that switches back.
+    from ai.eval import Pos
+    from ai import patterns as P
+
+    b = Board(15)
+    grid = [b.idx(x, y) for y in range(1, 15, 3) for x in range(1, 15, 3)]  # no five possible
+    assert len(grid) > P.LATE_STONES
+    for q in grid[:P.LATE_STONES - 1]:
+        b.move(q)
+    e = Engine(HARD)
+    e.think(b)
+    assert any(e.tt.info) and list(e.pos.ev) == list(P.EVAL)
+    for want in (P.EVAL_LATE, P.EVAL):
+        if want is P.EVAL_LATE:
+            b.move(grid[P.LATE_STONES - 1])
+        else:
+            b.take()
+        e.start(b)
+        e.cancel()
+        fresh = Pos(b.copy(), rules.FREESTYLE, want)
+        assert list(e.pos.ev) == list(want) and (e.pos.eb, e.pos.ew) == (fresh.eb, fresh.ew)
+        assert not any(e.tt.info) and not any(e.tt.tres)
+        e.think(b)
+    m = Engine(MEDIUM)  # medium keeps its own values throughout
+    b.move(grid[P.LATE_STONES - 1])
+    m.think(b)
+    assert list(m.pos.ev) == list(P.EVAL_MEDIUM)
 
 
 def _opponent_wins_after(b, q, plies=13, nodes=20000):

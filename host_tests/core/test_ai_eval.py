@@ -121,6 +121,31 @@ def test_incremental_equals_scratch():
         assert b.hash != h or b.count() == start
 
 
+def test_new_values_equal_a_position_built_with_them():
+    # set_ev() sums eb / ew again from the kept keys: they must equal a position scanned with
+    # the new values from the start, and put() / take() must go on from there.
+    r = Rng(24680)
+    b = Board(15)
+    while b.count() < 24:
+        q = b.idx(r.below(15), r.below(15))
+        if b.cells[q] == EMPTY:
+            b.put(q, 1 + r.below(2))
+    pos = Pos(b.copy(), rules.RENJU)
+    late = Pos(b.copy(), rules.RENJU, P.EVAL_LATE)
+    assert (pos.eb, pos.ew) != (late.eb, late.ew)  # else this test could not fail
+    pos.set_ev(P.EVAL_LATE)
+    assert list(pos.ev) == list(P.EVAL_LATE) and (pos.eb, pos.ew) == (late.eb, late.ew)
+    empty = [q for q in b.points() if b.cells[q] == EMPTY]
+    for k in range(6):
+        pos.put(empty[k * 29], 1 + k % 2)
+    _check(pos)  # scratch() sums by the position's values: the late ones now
+    pos.take()
+    pos.take()
+    _check(pos)
+    pos.set_ev(P.EVAL)
+    _check(pos)
+
+
 def test_undo_restores_exactly():
     b = Board(9)
     pos = Pos(b, rules.RENJU)

@@ -33,7 +33,8 @@ def test_quiet_positions_only_each_game_once_and_scored_for_the_mover():
     # Positions from the 6th stone on, not among the last 3 moves (14 .. 16), while nobody has
     # an open three: k8 (the 13th stone) makes h8 j8 k8 one, so the 6th to the 12th.
     assert len(rows) == 7
-    for i, (own, opp, rest, y) in enumerate(rows):
+    for i, (own, opp, rest, y, late) in enumerate(rows):
+        assert not late  # fewer stones than ai.patterns.LATE_STONES
         black_to_move = rest[1]
         assert black_to_move == (1.0 if i % 2 == 0 else -1.0)  # from the 6th stone: black's turn
         assert rest[2] == black_to_move  # A is black
@@ -46,6 +47,16 @@ def test_quiet_positions_only_each_game_once_and_scored_for_the_mover():
     assert rows[4][1][three] == 0  # before j8
 
 
+def test_a_phase_fits_its_own_positions(capsys):
+    # Stones 3 apart (no three, no five): a drawn game of 24 stones, all its positions quiet.
+    grid = ["abcdefghjklmnop"[x] + str(y) for y in (2, 5, 8, 11, 14) for x in (1, 4, 7, 10, 13)]
+    game = "game 0 A=black draw (full): " + " ".join(grid[:24])
+    rows = list(fit_eval.positions([game], set()))
+    late = fit_eval.P.LATE_STONES
+    assert [r[4] for r in rows] == [i >= late for i in range(6, 21)]  # not the last 3 moves
+    assert all(r[3] == 0.5 for r in rows)
+
+
 def test_other_rules_and_empty_logs_are_refused(tmp_path, capsys):
     p = tmp_path / "g.txt"
     p.write_text(GAME + "\nours:hard vs window, renju, 15x15, seed 1\n")
@@ -54,5 +65,7 @@ def test_other_rules_and_empty_logs_are_refused(tmp_path, capsys):
     p.write_text(GAME + "\n")
     assert fit_eval.main([str(p)]) == 1  # too few positions
     assert fit_eval.main([]) == 2
+    assert fit_eval.main(["--phase", "middle", str(p)]) == 2
+    assert fit_eval.main(["--phase", "late", str(p)]) == 1  # none of its positions is late
     assert fit_eval.main([str(tmp_path / "missing.txt")]) == 2
     assert "cannot read" in capsys.readouterr().out
