@@ -38,10 +38,11 @@ FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 0)
 # ONE points count nothing (valuing them scattered stones a defender never has to answer), and
 # the points that make a closed three or a four count more: they are what continuous-four wins
 # are built from. tools/arena.py against table, 104 games from 52 openings: 84.5 -> 92.5. The
-# open-three and four points were raised from 40 / 50 (and the open four and five to keep above
-# them) after tools/fit_eval.py found game results rated them higher: on random openings 331.5
-# -> 306.5 points lost in 2,832 games against window, table, greedy and window+vct (README).
-EVAL = (0, 0, 6, 14, 24, 100, 110, 140, 170, 0)
+# twos, closed three and four follow tools/fit_eval.py --phase early (the positions before
+# LATE_STONES; fitted (TWO_C .. FOUR) = (-1, 64, 95, 302, 396)), scaled to keep the open three at
+# 100 against evaluate()'s threat terms, the open four and five above the four: 604.5 -> 481
+# points lost in 7,152 games against the baselines, most on --reach 7 and against table (README).
+EVAL = (0, 0, 0, 21, 32, 100, 132, 160, 190, 0)
 # Hard's from LATE_STONES stones on (ai.engine switches both ways, undo included): the values
 # tools/fit_eval.py found on a first set of games, which lost on tools/arena.py's --reach 7
 # openings when used from the start (black's early play ignored its far stone), but late in the
