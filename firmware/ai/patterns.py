@@ -40,8 +40,9 @@ FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 0)
 # are built from. tools/arena.py against table, 104 games from 52 openings: 84.5 -> 92.5. The
 # twos, closed three and four follow tools/fit_eval.py --phase early (the positions before
 # LATE_STONES; fitted (TWO_C .. FOUR) = (-1, 64, 95, 302, 396)), scaled to keep the open three at
-# 100 against evaluate()'s threat terms, the open four and five above the four: 604.5 -> 481
-# points lost in 7,152 games against the baselines, most on --reach 7 and against table (README).
+# 100 against evaluate()'s threat terms (TWO_C's slightly negative fit taken as 0), the open four
+# and five set above the four: 604.5 -> 481 points lost in 7,152 games against the baselines,
+# most on --reach 7 and against table (README).
 EVAL = (0, 0, 0, 21, 32, 100, 132, 160, 190, 0)
 # Hard's from LATE_STONES stones on (ai.engine switches both ways, undo included): the values
 # tools/fit_eval.py found on a first set of games, which lost on tools/arena.py's --reach 7
