@@ -224,7 +224,7 @@ def heap_driver(levels, rule, collect):
                 from ai import engine, patterns
                 from gomoku import rules
 
-                patterns.tables(rule)
+                patterns.table(rule)
                 if rule == rules.RENJU:  # load gomoku.renju now: it is not a step's allocation
                     rules.is_forbidden(Board(15), 0)
             else:
@@ -237,7 +237,7 @@ def heap_driver(levels, rule, collect):
             print("live heap (bytes, read between steps; the bench, tactics and gomoku "
                   "modules: %d)" % l0)
             print("  modules loaded from %s" % engine.__file__.rsplit("/", 2)[0])
-            print("  ai modules + pattern tables%s: %d"
+            print("  ai modules + pattern table%s: %d"
                   % (" + gomoku.renju" if rule == tactics.RULES["renju"] else "", l1 - l0))
             for name in levels:
                 hw = st["hw"].get(name, l1)

@@ -41,7 +41,7 @@ class Pos:
         self.cells = cells = board.cells
         self.dirs = board.dirs
         self.dv = array("H", board.dirs)  # for ai.lines' native build
-        self.pb, self.pw = P.tables(rule)
+        self.pt = P.table(rule)  # both colours' codes, a nibble each
         n = len(cells)
         self.cand = zeros("H", n)  # stack of points that became near a stone
         self.nc = 0
@@ -71,8 +71,7 @@ class Pos:
         sb = zeros("i", n)
         sw = zeros("i", n)
         near = bytearray(n)
-        pb = self.pb
-        pw = self.pw
+        pt = self.pt
         eb = ew = 0
         cnt = zeros("i", 10)
         for q in self.board.points():
@@ -96,8 +95,8 @@ class Pos:
                                 near[q] += 1
                 kb[(q << 2) + j] = a
                 kw[(q << 2) + j] = b
-                a = code(pb, a)
-                b = code(pw, b)
+                a = code(pt, a, True)
+                b = code(pt, b, False)
                 sb[q] += _FV[a]
                 sw[q] += _FV[b]
                 if cells[q] == EMPTY:
@@ -125,14 +124,13 @@ class Pos:
         cells = self.cells
         kb = self.kb
         kw = self.kw
-        pb = self.pb
-        pw = self.pw
+        pt = self.pt
         eb = ew = 0
         for q in self.board.points():
             if cells[q] == EMPTY:
                 for j in range((q << 2), (q << 2) + 4):
-                    eb += e[code(pb, kb[j])]
-                    ew += e[code(pw, kw[j])]
+                    eb += e[code(pt, kb[j], True)]
+                    ew += e[code(pt, kw[j], False)]
         self.eb = eb
         self.ew = ew
 
@@ -154,8 +152,7 @@ class Pos:
     def codes(self, q, c):
         """The four line codes colour c gets by playing q."""
         k = self.kb if c == BLACK else self.kw
-        t = self.pb if c == BLACK else self.pw
-        return [code(t, k[(q << 2) + j]) for j in range(4)]
+        return [code(self.pt, k[(q << 2) + j], c == BLACK) for j in range(4)]
 
     def points_over(self, c, m, out=None):
         """Empty candidate points where colour c's sum reaches m (appended to out if given)."""

@@ -48,8 +48,7 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
     cells = pos.cells  # viper: ptr8
     kb = pos.kb  # viper: ptr16
     kw = pos.kw  # viper: ptr16
-    pb = pos.pb  # viper: ptr8
-    pw = pos.pw  # viper: ptr8
+    pt = pos.pt  # viper: ptr8
     sb = pos.sb  # viper: ptr32
     sw = pos.sw  # viper: ptr32
     near = pos.near  # viper: ptr8
@@ -69,9 +68,9 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
     f = 0
     for j in range(4):
         k = kb[x + j]
-        e += ev[pb[81 + (pb[k & 127] << 5) + pb[k >> 7]]]  # its code (ai.patterns.code)
+        e += ev[pt[81 + (pt[k & 127] << 5) + pt[k >> 7]] >> 4]  # its code (ai.patterns.code)
         k = kw[x + j]
-        f += ev[pw[81 + (pw[k & 127] << 5) + pw[k >> 7]]]
+        f += ev[pt[81 + (pt[k & 127] << 5) + pt[k >> 7]] & 15]
     eb -= g * e
     ew -= g * f
     v = sb[p]
@@ -117,9 +116,14 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                 o = kb[x]
                 nk = o + ab * m
                 kb[x] = nk
-                a1 = pb[81 + (pb[o & 127] << 5) + pb[o >> 7]]
-                a2 = pb[81 + (pb[nk & 127] << 5) + pb[nk >> 7]]
+                a1 = pt[81 + (pt[o & 127] << 5) + pt[o >> 7]]
+                a2 = pt[81 + (pt[nk & 127] << 5) + pt[nk >> 7]]
                 if a1 != a2:
+                    # The bytes hold both colours' codes (ai.patterns.code), black's in the
+                    # high nibble: unpacked only here, as most updates leave the byte as it
+                    # was; if only the other colour's nibble changed (Renju) this adds nothing.
+                    a1 >>= 4
+                    a2 >>= 4
                     v = sb[q]
                     nv = v + fv[a2] - fv[a1]
                     sb[q] = nv
@@ -142,9 +146,11 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                 o = kw[x]
                 nk = o + aw * m
                 kw[x] = nk
-                a1 = pw[81 + (pw[o & 127] << 5) + pw[o >> 7]]
-                a2 = pw[81 + (pw[nk & 127] << 5) + pw[nk >> 7]]
+                a1 = pt[81 + (pt[o & 127] << 5) + pt[o >> 7]]
+                a2 = pt[81 + (pt[nk & 127] << 5) + pt[nk >> 7]]
                 if a1 != a2:
+                    a1 &= 15
+                    a2 &= 15
                     v = sw[q]
                     nv = v + fv[a2] - fv[a1]
                     sw[q] = nv

@@ -54,33 +54,40 @@ LATE_STONES = const(20)
 # five runs of 40-104 games against window and table: 30.5 points lost, 54.5 with hard's).
 EVAL_MEDIUM = (0, 0, 6, 14, 16, 40, 50, 120, 150, 0)
 
-_cache = {}  # exactly five (bool) -> table: those the last tables() call needed
+_cache = {}  # rule -> its table: the one the last table() call needed
 
 
-def code(t, k):
-    """The pattern code of key k in a table of tables(). Past a side's first blocked cell
-    nothing counts, so a side's 81 digit strings fall into 31 classes: the table starts with
-    the class of each (81 bytes), then a code per pair of classes, 32 a row: 1,073 bytes instead
-    of 6,561 codes (3.3 KB packed two a byte). ai.lines reads them inline like this."""
-    return t[81 + (t[k & 127] << 5) + t[k >> 7]]
+def code(t, k, black):
+    """The pattern code of key k for black (True) or white in the table of table(). Past a
+    side's first blocked cell nothing counts, so a side's 81 digit strings fall into 31
+    classes: the table starts with the class of each (81 bytes), then a byte per pair of
+    classes, 32 a row, black's code in its high nibble and white's in the low one: 1,072
+    bytes for both colours (all 6,561 keys would take 3.3 KB a colour, packed two a byte).
+    ai.lines reads them inline like this."""
+    x = t[81 + (t[k & 127] << 5) + t[k >> 7]]
+    return x >> 4 if black else x & 15
 
 
-def tables(rule):
-    """(black's table, white's table) for a rule of gomoku.rules: exactly five for neither
-    (freestyle), both (exactly five) or black only (Renju: white wins with overlines too). The
-    tables come from ai.pattab (building them, ai.patgen, takes seconds on a device), imported
-    once for what the rule needs and dropped again; a table the rule does not use leaves the
-    cache, as a board holds them in RAM."""
-    need = (rule != 0, rule == 1)
-    for k in list(_cache):
-        if k not in need:
-            del _cache[k]
-    if need[0] not in _cache or need[1] not in _cache:
+def table(rule):
+    """The pattern table for a rule of gomoku.rules: only exactly five wins for neither colour
+    (freestyle, 0), both (exactly five, 1) or black only (Renju, 2: white wins with overlines
+    too). ai.pattab holds Renju's (building it, ai.patgen, takes seconds on a device), so Renju
+    keeps it as it is and the other rules copy one of its nibbles into both; ai.pattab is
+    dropped again and a table the rule does not use leaves the cache, as a board holds them
+    in RAM."""
+    t = _cache.get(rule)
+    if t is None:
+        _cache.clear()
         from ai import pattab
         from overlay import drop
 
-        for k in need:
-            _cache[k] = pattab.EXACT if k else pattab.FREE
+        t = pattab.TAB
         del pattab
         drop("ai.pattab")
-    return _cache[need[0]], _cache[need[1]]
+        if rule != 2:
+            t = bytearray(t)
+            s = 4 if rule else 0
+            for i in range(81, len(t)):
+                t[i] = (t[i] >> s & 15) * 17
+        _cache[rule] = t
+    return t

@@ -1,4 +1,4 @@
-# AI pattern tables and the incremental evaluation state (ai.patterns, ai.eval).
+# AI pattern table and the incremental evaluation state (ai.patterns, ai.eval).
 from gomoku.board import Board, BLACK, WHITE, EMPTY
 from gomoku import rules
 from ai import patterns as P
@@ -31,29 +31,34 @@ def key(line):
     return k
 
 
-def test_stored_tables_match_builder():
-    for exact in (False, True):
-        t = P.tables(1 if exact else 0)[0]  # exactly five, or freestyle
-        assert bytes(P.code(t, patgen.key(k)) for k in range(patgen.NKEYS)) == patgen.table(exact)
+def test_stored_table_matches_builder():
+    # Each rule's table gives each colour the builder's codes: exactly five for both colours
+    # (rule 1), for black only (Renju), for neither (freestyle).
+    for rule, exact in ((0, (False, False)), (1, (True, True)), (2, (True, False))):
+        t = P.table(rule)
+        for black in (True, False):
+            want = patgen.table(exact[not black])
+            assert bytes(P.code(t, patgen.key(k), black) for k in range(patgen.NKEYS)) == want
         assert len(t) <= 81 + 31 * 32  # a board holds it in RAM: classes, not all 6,561 keys
 
 
-def test_tables_hold_only_what_the_rule_needs():
-    # A board holds the tables in RAM: one import of ai.pattab gives Renju both, and a later
-    # freestyle game keeps only its own (the one it shares with Renju, not loaded again).
+def test_table_holds_only_what_the_rule_needs():
+    # A board holds the table in RAM: one for both colours, and a later game under another
+    # rule keeps only its own.
     import sys
 
-    black, white = P.tables(2)
-    assert black != white and sorted(P._cache) == [False, True]
-    free, free2 = P.tables(0)
-    assert free is white and free2 is white and list(P._cache) == [False]
-    assert P.tables(1) == (black, black) and list(P._cache) == [True]
+    renju = P.table(2)
+    assert P.table(2) is renju and list(P._cache) == [2]
+    free = P.table(0)
+    assert free != renju and P.table(0) is free and list(P._cache) == [0]
+    assert P.table(1) not in (free, renju) and list(P._cache) == [1]
     assert "ai.pattab" not in sys.modules
 
 
 def test_pattern_codes():
-    free = P.tables(0)[0]
-    exact = P.tables(1)[0]
+    free = P.table(0)
+    exact = P.table(1)
+    renju = P.table(2)
     cases = [
         ("..xxpxx..", P.FIVE, P.FIVE),
         ("xxxxpx...", P.FIVE, P.OVER),  # six in a row
@@ -68,8 +73,10 @@ def test_pattern_codes():
         ("....p....", P.ONE, P.ONE),
     ]
     for line, f, e in cases:
-        assert P.code(free, key(line)) == f, (line, P.code(free, key(line)))
-        assert P.code(exact, key(line)) == e, (line, P.code(exact, key(line)))
+        k = key(line)
+        got = (P.code(free, k, True), P.code(free, k, False), P.code(exact, k, True),
+               P.code(exact, k, False), P.code(renju, k, True), P.code(renju, k, False))
+        assert got == (f, f, e, e, e, f), (line, got)
 
 
 def _check(pos):
