@@ -48,7 +48,7 @@ def render(g, forbidden=()):
                 ch = "?"
             row.append(("(%s)" if i == last else " %s ") % ch)
         out.append("".join(row))
-    out.append("   " + "".join(" %s " % "abcdefghjklmnopqrst"[x] for x in range(n)))
+    out.append("   " + "".join(" %s " % b.name(b.idx(x, 0))[0] for x in range(n)))
     return "\n".join(out)
 
 

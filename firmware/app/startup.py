@@ -128,6 +128,15 @@ def boot(app, settings_name, game_name):
         holder = []
         load(store, game_name, lambda d: holder.append(restore(d, app.clock)))
         if holder:
-            app.saved = holder[0]
+            n = holder[0].game.board.size
+            d = app.hw.display
+            from app import layout
+
+            if layout.fit(d.width, d.height, n) is None:
+                # Saved on a kit with a larger panel: not offered here, and the file is left
+                # as it is (it is not damaged) until a new game is saved over it.
+                app.notice = "Saved %dx%d game: too big" % (n, n)
+            else:
+                app.saved = holder[0]
     except Damaged as e:
         app.notice = "Bad save: " + e.moved_to

@@ -9,7 +9,8 @@ BLACK = const(1)
 WHITE = const(2)
 BORDER = const(3)
 MIN_SIZE = const(5)
-MAX_SIZE = const(19)
+MAX_SIZE = const(20)  # the app offers 15 and 19; Gomocup plays freestyle on 20x20
+_COLS = const("abcdefghjklmnopqrstu")  # column names, I skipped as on Go and Renju boards
 _MASK30 = const(0x3FFFFFFF)  # keeps hash values small ints on 32-bit ports
 
 _zob = None  # the Zobrist keys of the last board length asked for
@@ -142,14 +143,14 @@ class Board:
         """Human name of a point: column letter (I skipped, as on Go/Renju boards) and row
         number counted from the bottom, e.g. 'h8' at the centre of 15x15."""
         x, y = self.xy(i)
-        return "abcdefghjklmnopqrst"[x] + str(self.size - y)
+        return _COLS[x] + str(self.size - y)
 
     def parse(self, text):
         """Index of a point name like 'h8' (see name()); raises ValueError."""
         t = text.strip().lower()
         if len(t) < 2:
             raise ValueError("bad point %r" % text)
-        x = "abcdefghjklmnopqrst".find(t[0])
+        x = _COLS.find(t[0])
         try:
             y = self.size - int(t[1:])
         except ValueError:

@@ -3,7 +3,7 @@ from gomoku.board import BLACK, BORDER, EMPTY, WHITE, Board
 
 
 def test_sizes_and_sentinel_ring():
-    for n in (5, 15, 19):
+    for n in (5, 15, 19, 20):  # 20: Gomocup's freestyle board, for tools/pbrain.py
         b = Board(n)
         on = set(b.points())
         assert len(on) == n * n
@@ -16,7 +16,7 @@ def test_sizes_and_sentinel_ring():
                 for j in (i + d, i - d):
                     assert 0 <= j < len(b.cells)
                     assert (j in on) == (b.cells[j] != BORDER)
-    for bad in (4, 20, "15", 15.0):
+    for bad in (4, 21, "15", 15.0):
         try:
             Board(bad)
         except ValueError:
@@ -89,6 +89,18 @@ def test_point_names():
     assert b.parse("H8") == b.idx(7, 7)
     assert b.parse("p15") == b.idx(14, 0)
     for bad in ("", "z1", "a0", "a16", "i", "hh"):
+        try:
+            b.parse(bad)
+        except ValueError:
+            pass
+        else:
+            assert False, bad
+    # every point of the largest board has its own name, and the names read back
+    b = Board(20)
+    names = [b.name(i) for i in b.points()]
+    assert len(set(names)) == 400 and all(b.parse(t) == i for t, i in zip(names, b.points()))
+    assert b.name(b.idx(19, 0)) == "u20" and b.name(b.idx(0, 19)) == "a1"
+    for bad in ("v1", "a21", "u0"):
         try:
             b.parse(bad)
         except ValueError:

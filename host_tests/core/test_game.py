@@ -224,7 +224,7 @@ def test_resign_and_draws():
 
 
 def test_bad_settings_are_refused():
-    for kw in ({"size": 4}, {"size": 20}, {"rule": 7}, {"opening": 9},
+    for kw in ({"size": 4}, {"size": 21}, {"rule": 7}, {"opening": 9},
                {"size": 7, "opening": G.OPEN_SWAP2}):
         try:
             G.Game(**kw)

@@ -89,6 +89,32 @@ def test_corrupt_save_is_moved_aside_and_reported(tmp_path):
         assert f.read() == "mine"
 
 
+def test_save_too_big_for_the_panel_is_kept_and_not_offered(tmp_path):
+    # A 19x19 game saved on the 240x240 kit, then the card moved to the T-Display (135x240),
+    # which cannot show 19 lines: no resume (it used to crash building the game screen), a
+    # note on screen, the file as it was; back on the 240x240 kit the game resumes.
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp", size="19x19")
+    d.play("h8", "j9")
+    path = os.path.join(root, "game.json")
+    with open(path) as f:
+        saved = f.read()
+    d2 = appfix.Driver("ttgo_tdisplay", root=root)
+    assert "resume" not in d2.menu_keys()
+    m = d2.app.screen
+    assert m.footer == "Saved 19x19 game: too big"
+    y = d2.hw.display.height - m.rh + (m.rh - 8) // 2
+    assert appfix.shows_text(d2.screen, m.x, y, m.footer[:m.cols], d2.app.theme.dim)
+    assert sorted(os.listdir(root)) == ["game.json", "settings.json"]
+    with open(path) as f:
+        assert f.read() == saved
+    d3 = _reboot(root)
+    d3.choose("resume")
+    g = d3.app.game.s.game
+    assert g.board.size == 19 and [g.board.name(i) for i in g.board.hist] == ["h8", "j9"]
+
+
 def test_settings_persist_and_damaged_settings_fall_back(tmp_path):
     root = str(tmp_path)
     d = appfix.Driver("pico_lcd_13", root=root)

@@ -101,6 +101,20 @@ def test_takeback_then_board_and_win():
     assert out[3].startswith("ERROR")
 
 
+def test_gomocup_freestyle_board_of_20():
+    # Gomocup's freestyle tournaments play on 20x20: the brain takes the size and, on the far
+    # edge (x and y 19, where a 19x19 board would end one line earlier), blocks white's four.
+    rows = ["15,19,2", "16,19,2", "17,19,2", "18,19,2", "14,19,1", "10,10,1", "11,12,1", "9,5,1"]
+    out = session("START 21\r\nSTART 20\r\nINFO rule 0\r\n" + board_cmd(rows) + "TURN 0,0\r\n"
+                  "TURN 19,18\r\nEND\r\n", level="hard")
+    assert out[0].startswith("ERROR") and "size" in out[0]
+    assert out[1] == "OK"
+    assert xy(out[2]) == (19, 19)
+    x, y = xy(out[3])
+    assert 0 <= x < 20 and 0 <= y < 20 and (x, y) not in ((0, 0), (19, 19))
+    assert len(out) == 5  # the last TURN is answered too: 19,18 is on the board
+
+
 def vm_available():
     if not os.path.isdir(os.path.join(ROOT, "tools", "node_modules")):
         return "tools/node_modules is absent (npm ci --prefix tools)"
