@@ -51,10 +51,15 @@ _STEP = const(500)
 # --reach 7, 19.5 when stopped at 3). Stopped at 3: --reach 7 lost to window 24 -> 23.5, table
 # 29 -> 25, greedy 4 -> 3; the 20 fixed openings 7 -> 5.5, 1 -> 1.5, 3 -> 1; and it leaves the
 # nodes a 4-ply try would have spent unspent.
+# The last item: how many more candidates the final check may try when every move of the
+# tree's it tried loses and nodes are left (the tree's roots are only `width`, or the few
+# _defend() kept). Hard's 20 (2026-11-26), tools/arena.py against window, table from random
+# openings (472 games each): 41 -> 39 and 28 -> 26 lost; a move tried there must be cleared
+# outright (the one the check runs out of nodes on may not be taken: 40 lost to window).
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ()),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,)),
-    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15)),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,), 0),
+    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20),
 )
 
 
@@ -227,8 +232,8 @@ class Engine(Sliced):
         if self.level == EASY:
             self._easy()
             return
-        nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t = (
-            self.params)
+        (nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t,
+         more) = self.params
         budget = self.budget
         s = self._search(width)
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -327,16 +332,29 @@ class Engine(Sliced):
         # was too shallow to see. The roots, best first, get the opponent's threat search until
         # one is not refuted within its nodes (preferring one the search clears outright did
         # better against the searching baseline but worse against the others: tools/arena.py).
-        # If every move tried loses, the tree's choice stands.
+        # If every move tried loses, `more` candidates the tree did not look at are tried with
+        # the nodes left, each taken only if cleared outright; else the tree's choice stands.
         if chk_n and len(roots) > 1 and -64 - WIN < st.score < WIN - 64:
             del s._pool[:]  # the tree's move lists: their room goes to the threat search's
             # Its nodes come on top of the budget's.
             end = s.nodes + (chk_all if budget == nodes else budget * chk_all // max(1, nodes))
             per = chk_n if budget == nodes else max(1, budget * chk_n // max(1, nodes))
-            for q in [self.best] + [q for q in roots if q != self.best]:
-                if s.nodes >= end:
-                    break
-                if not (yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, chk_t)):
+            order = [self.best] + [q for q in roots if q != self.best]
+            k = 0
+            n = len(order)  # the tree's moves; those after it need a clear "no"
+            while s.nodes < end:
+                if k >= n and s.clock is not None and s.clock() >= s.deadline:
+                    break  # past the tree's moves a search would stop only after 32 nodes
+                if k == len(order):
+                    if not more:
+                        break
+                    order += [q for q in s.gen(c, more) if q not in order and self._legal(q, c)]
+                    more = 0
+                    continue
+                q = order[k]
+                k += 1
+                lost = yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, chk_t)
+                if lost is False or (lost is None and k <= n):
                     if q != self.best:
                         self.best = q
                         st.forced = "checked"

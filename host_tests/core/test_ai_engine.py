@@ -277,7 +277,7 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
     assert e.stats.forced == "checked"
     assert _opponent_wins_after(b, q) is False
     unchecked = Engine(HARD)
-    unchecked.params = unchecked.params[:9] + (0, 0, ())
+    unchecked.params = unchecked.params[:9] + (0, 0, (), 0)
     q2 = unchecked.think(b)
     assert q2 != q and _opponent_wins_after(b, q2) is True
 
@@ -290,14 +290,53 @@ def test_final_check_searches_short_refutations_first():
     f9 = b.parse("f9")
     assert _opponent_wins_after(b, f9, 15) is True
     e = Engine(HARD)
-    e.params = e.params[:9] + (1000, 1000, e.params[11])
+    e.params = e.params[:9] + (1000, 1000) + e.params[11:]
     q = e.think(b)
     assert e.stats.forced == "checked" and q != f9
     assert _opponent_wins_after(b, q, 15) is False
     for plies in (13, 15):
         one = Engine(HARD)
-        one.params = one.params[:9] + (1000, 1000, (plies,))
+        one.params = one.params[:9] + (1000, 1000, (plies,)) + one.params[12:]
         assert one.think(b) == f9
+
+
+def test_final_check_looks_past_the_trees_moves():
+    # From games hard lost to window (random openings): every move of the tree's loses to a
+    # threat sequence, within few nodes each (g10, m11 first), and the check has nodes left:
+    # it tries the next candidates and plays one it clears (the deep search agrees). Without
+    # that it kept the tree's choice and lost.
+    for moves, first in (("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4", "g10"),
+                         ("h8 j8 g10 g11 h10 f10 h9 h11 f11 h6 j10 l10 k11 l12 k9 l9 l11 k10 j11",
+                          "m11")):
+        b = _played(moves)
+        e = Engine(HARD)
+        q = e.think(b)
+        assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
+        old = Engine(HARD)
+        old.params = old.params[:12] + (0,)
+        assert old.think(b) == b.parse(first) and _opponent_wins_after(b, b.parse(first)) is True
+
+
+def test_time_up_ends_the_search_past_the_trees_moves():
+    # Once the tree's moves are all refuted, the time's end stops the check at once (each of
+    # the 20 more tries would search 32 nodes before reading the clock).
+    b = _played("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4")
+    t = [0]
+    e = Engine(HARD, time_ms=10 ** 6, clock=lambda: t[0])
+    tries = []
+    refuted = e._refuted
+
+    def spy(s, c, q, limit, vply, tplies):
+        lost = yield from refuted(s, c, q, limit, vply, tplies)
+        tries.append((q, lost, s.nodes))
+        if len(tries) == 6:  # the last of the tree's moves here (see the test above)
+            t[0] = 10 ** 7
+        return lost
+
+    e._refuted = spy
+    q = e.think(b)
+    assert [lost for _, lost, _ in tries] == [True] * 6
+    assert q == b.parse("g10") and e.stats.nodes == tries[-1][2]
 
 
 def test_own_threat_win_beyond_the_short_search():
