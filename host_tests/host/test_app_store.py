@@ -90,9 +90,9 @@ def test_corrupt_save_is_moved_aside_and_reported(tmp_path):
 
 
 def test_save_too_big_for_the_panel_is_kept_and_not_offered(tmp_path):
-    # A 19x19 game saved on the 240x240 kit, then the card moved to the T-Display (135x240),
-    # which cannot show 19 lines: no resume (it used to crash building the game screen), a
-    # note on screen, the file as it was; back on the 240x240 kit the game resumes.
+    # A 19x19 game saved on the 240x240 kit, then its files copied to a T-Display (135x240,
+    # e.g. with mpremote), which cannot show 19 lines: no resume (it used to crash building the
+    # game screen), a note on screen, the file as it was; on the 240x240 kit it resumes.
     root = str(tmp_path)
     d = appfix.Driver("pico_lcd_13", root=root)
     d.new_game("pnp", size="19x19")
