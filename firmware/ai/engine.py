@@ -51,15 +51,19 @@ _STEP = const(500)
 # --reach 7, 19.5 when stopped at 3). Stopped at 3: --reach 7 lost to window 24 -> 23.5, table
 # 29 -> 25, greedy 4 -> 3; the 20 fixed openings 7 -> 5.5, 1 -> 1.5, 3 -> 1; and it leaves the
 # nodes a 4-ply try would have spent unspent.
-# The last item: how many more candidates the final check may try when every move of the
+# The 13th item: how many more candidates the final check may try when every move of the
 # tree's it tried loses and nodes are left (the tree's roots are only `width`, or the few
 # _defend() kept). Hard's 20 (2026-11-26), tools/arena.py against window, table from random
 # openings (472 games each): 41 -> 39 and 28 -> 26 lost; a move tried there must be cleared
 # outright (the one the check runs out of nodes on may not be taken: 40 lost to window).
+# Then `ext`: nodes the check gets on top when the tree's choice is refuted. Hard's 2,000
+# (2026-11-26), random openings against window / table / greedy: 39 -> 34, 26 -> 28, 17 -> 14
+# lost (seed 2: 47 -> 44, 29.5 -> 29.5, 27.5 -> 21.5), --reach 7: 30 -> 33, 29 -> 30.5,
+# 13 -> 15; 1,000 more: 36 against window.
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,), 0),
-    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,), 0, 0),
+    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000),
 )
 
 
@@ -233,7 +237,7 @@ class Engine(Sliced):
             self._easy()
             return
         (nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t,
-         more) = self.params
+         more, ext) = self.params
         budget = self.budget
         s = self._search(width)
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -332,6 +336,8 @@ class Engine(Sliced):
         # was too shallow to see. The roots, best first, get the opponent's threat search until
         # one is not refuted within its nodes (preferring one the search clears outright did
         # better against the searching baseline but worse against the others: tools/arena.py).
+        # If the tree's choice loses, the check gets `ext` more nodes: the refutation often
+        # takes most of them, and the next move needs as many to be judged.
         # If every move tried loses, `more` candidates the tree did not look at are tried with
         # the nodes left, each taken only if cleared outright; else the tree's choice stands.
         if chk_n and len(roots) > 1 and -64 - WIN < st.score < WIN - 64:
@@ -354,6 +360,8 @@ class Engine(Sliced):
                 q = order[k]
                 k += 1
                 lost = yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, chk_t)
+                if lost is True and k == 1:
+                    end += per * ext // chk_n
                 if lost is False or (lost is None and k <= n):
                     if q != self.best:
                         self.best = q

@@ -277,7 +277,7 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
     assert e.stats.forced == "checked"
     assert _opponent_wins_after(b, q) is False
     unchecked = Engine(HARD)
-    unchecked.params = unchecked.params[:9] + (0, 0, (), 0)
+    unchecked.params = unchecked.params[:9] + (0, 0, (), 0, 0)
     q2 = unchecked.think(b)
     assert q2 != q and _opponent_wins_after(b, q2) is True
 
@@ -313,8 +313,26 @@ def test_final_check_looks_past_the_trees_moves():
         q = e.think(b)
         assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
         old = Engine(HARD)
-        old.params = old.params[:12] + (0,)
+        old.params = old.params[:12] + (0,) + old.params[13:]
         assert old.think(b) == b.parse(first) and _opponent_wins_after(b, b.parse(first)) is True
+
+
+def test_a_refuted_choice_gives_the_check_more_nodes():
+    # From games hard lost to window (random openings): the tree's choice (j10, h6) takes over
+    # 1,100 nodes to refute, and the next move (k8, j9), which loses too, was played when the
+    # nodes ran out on it. With the nodes a refuted choice adds the check finds a move that
+    # holds (the deep search agrees).
+    for moves, first, lost in (("h8 k9 g8 h10 f7", "j10", "k8"), ("h8 j7 h9 h5 f9", "h6", "j9")):
+        b = _played(moves)
+        assert _opponent_wins_after(b, b.parse(first), 15) is True
+        e = Engine(HARD)
+        q = e.think(b)
+        assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
+        short = Engine(HARD)
+        short.params = short.params[:13] + (0,)
+        q = b.parse(lost)
+        assert short.think(b) == q and _opponent_wins_after(b, q, 15) is True
+        assert e.stats.nodes > short.stats.nodes + 1000
 
 
 def test_time_up_ends_the_search_past_the_trees_moves():
