@@ -361,7 +361,7 @@ class Engine(Sliced):
                 k += 1
                 lost = yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, chk_t)
                 if lost is True and k == 1:
-                    end += per * ext // chk_n
+                    end += per * ext // chk_n  # ext, scaled to the budget as per is
                 if lost is False or (lost is None and k <= n):
                     if q != self.best:
                         self.best = q

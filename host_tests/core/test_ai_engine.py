@@ -330,8 +330,8 @@ def test_a_refuted_choice_gives_the_check_more_nodes():
         assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
         short = Engine(HARD)
         short.params = short.params[:13] + (0,)
-        q = b.parse(lost)
-        assert short.think(b) == q and _opponent_wins_after(b, q, 15) is True
+        bad = b.parse(lost)
+        assert short.think(b) == bad and _opponent_wins_after(b, bad, 15) is True
         assert e.stats.nodes > short.stats.nodes + 1000
 
 
