@@ -254,21 +254,13 @@ class Engine(Sliced):
             pass
         st.nodes = s.nodes
         yield
-        # 2. The opponent's forced win if we passed, by fours and then by threats: only the
-        # root moves that break the first one found are kept.
-        roots = None
-        for share, plies, threes in ((dvcf_n, vply, False), (dvct_n, tply, True)):
-            if not share or roots is not None:
-                continue
-            roots = yield from self._defend(s, c, budget, nodes, share, plies, threes)
-            st.nodes = s.nodes
-            if roots is not None and len(roots) == 1:
-                self.best = roots[0]
-                st.forced = "defend"
-                return
-            yield
-        # 3. A forced win by threes and fours, when the opponent threatens nothing forced.
-        if vct_n and roots is None:
+        # 2. A forced win by threes and fours. It wins whatever the opponent threatens (each
+        # move forces an answer, and the answers it knows include the opponent's fours), so it
+        # comes before the defence. After it, and only when no threat was found (until
+        # 2026-11-26), it missed wins: random openings lost to window 34 -> 33 (seed 2 44 ->
+        # 41), to table 28 -> 26.5; --reach 7 to window 33 -> 31.
+        start = s.nodes
+        if vct_n:
             limit = min(budget, s.nodes + (vct_n if budget == nodes
                                            else budget * vct_n // max(1, nodes)))
             # Short wins first (tply), then, within the same nodes, ones as long as the VCF's:
@@ -286,10 +278,28 @@ class Engine(Sliced):
                 return
             st.nodes = s.nodes
             yield
-        # 4. Iterative deepening alpha-beta.
+        vct_used = s.nodes - start
+        # 3. The opponent's forced win if we passed, by fours and then by threats: only the
+        # root moves that break the first one found are kept.
+        roots = None
+        for share, plies, threes in ((dvcf_n, vply, False), (dvct_n, tply, True)):
+            if not share or roots is not None:
+                continue
+            roots = yield from self._defend(s, c, budget, nodes, share, plies, threes)
+            st.nodes = s.nodes
+            if roots is not None and len(roots) == 1:
+                self.best = roots[0]
+                st.forced = "defend"
+                return
+            yield
+        # 4. Iterative deepening alpha-beta. Against a threat the tree keeps the nodes it had
+        # when the win search did not run there: with them spent, --reach 7 games lost to
+        # window went 33 -> 81 (one weaker answer, in lines many openings reach).
         s.limit = budget
         if roots is None:
             roots = s.gen(c, width)
+        else:
+            s.limit += vct_used
         if not roots:
             return
         self.best = roots[0]

@@ -304,16 +304,21 @@ def test_final_check_looks_past_the_trees_moves():
     # From games hard lost to window (random openings): every move of the tree's loses to a
     # threat sequence, within few nodes each (g10, m11 first), and the check has nodes left:
     # it tries the next candidates and plays one it clears (the deep search agrees). Without
-    # that it kept the tree's choice and lost.
-    for moves, first in (("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4", "g10"),
-                         ("h8 j8 g10 g11 h10 f10 h9 h11 f11 h6 j10 l10 k11 l12 k9 l9 l11 k10 j11",
-                          "m11")):
+    # that it kept the tree's choice and lost. (In the first, white has a win by threats, h5,
+    # which hard finds since its own threat search comes before the defence: the check is
+    # shown there with that search off, as the engine played in the game.)
+    for moves, first, win in (("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4", "g10", "h5"),
+                              ("h8 j8 g10 g11 h10 f10 h9 h11 f11 h6 j10 l10 k11 l12 k9 l9 l11 k10"
+                               " j11", "m11", None)):
         b = _played(moves)
         e = Engine(HARD)
+        if win:
+            assert e.think(b) == b.parse(win) and e.stats.forced == "vct"
+            e.params = e.params[:6] + (0,) + e.params[7:]
         q = e.think(b)
         assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
         old = Engine(HARD)
-        old.params = old.params[:12] + (0,) + old.params[13:]
+        old.params = e.params[:12] + (0,) + e.params[13:]
         assert old.think(b) == b.parse(first) and _opponent_wins_after(b, b.parse(first)) is True
 
 
@@ -341,6 +346,7 @@ def test_time_up_ends_the_search_past_the_trees_moves():
     b = _played("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4")
     t = [0]
     e = Engine(HARD, time_ms=10 ** 6, clock=lambda: t[0])
+    e.params = e.params[:6] + (0,) + e.params[7:]  # no own threat win (h5), as the test above
     tries = []
     refuted = e._refuted
 
@@ -371,6 +377,25 @@ def test_own_threat_win_beyond_the_short_search():
     e = Engine(HARD)
     q = e.think(b)
     assert e.stats.forced == "vct" and q == b.parse("f5")
+
+
+def test_own_threat_win_comes_before_the_defence():
+    # From a game hard lost to window (random openings): white wins by threats if black
+    # passes, so the defence would narrow black's moves to those that stop it, but black wins
+    # first by threats of its own (each forces an answer). Hard plays that win (g4); when it
+    # looked for one only where the opponent threatened nothing, it defended (f7) and lost.
+    from ai.eval import Pos
+    from ai.search import TT
+
+    b = _played("h8 g7 e5 f8 g9 e9 h6 f10 h7 d10 c11 h9 h5 h4 g5 f5 f4 j7 e3 d2 g3 d6 j1 h2")
+    s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), 8)
+    s.limit = 100000
+    assert s.vcf(WHITE, 0, 13) or s.vct(WHITE, 0, 9)
+    e = Engine(HARD)
+    q = e.think(b)
+    assert e.stats.forced == "vct" and q == b.parse("g4")
+    s.limit = s.nodes + 100000
+    assert s.vct_try(BLACK, q, 0, 13)
 
 
 def test_cancel_at_any_step_leaves_the_engine_in_sync():
