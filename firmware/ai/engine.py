@@ -60,10 +60,12 @@ _STEP = const(500)
 # (2026-11-26), random openings against window / table / greedy: 39 -> 34, 26 -> 28, 17 -> 14
 # lost (seed 2: 47 -> 44, 29.5 -> 29.5, 27.5 -> 21.5), --reach 7: 30 -> 33, 29 -> 30.5,
 # 13 -> 15; 1,000 more: 36 against window.
+# Last, `vx`: nodes our own win by threats may search past its share, on top of the total (the
+# rest of the move keeps its nodes). Hard's 800 (2026-11-26; 400: window 31, table 27.5).
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,), 0, 0),
-    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0, 0),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,), 0, 0, 0),
+    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800),
 )
 
 
@@ -237,7 +239,7 @@ class Engine(Sliced):
             self._easy()
             return
         (nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t,
-         more, ext) = self.params
+         more, ext, vx) = self.params
         budget = self.budget
         s = self._search(width)
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -260,9 +262,14 @@ class Engine(Sliced):
         # 2026-11-26), it missed wins: random openings lost to window 34 -> 33 (seed 2 44 ->
         # 41), to table 28 -> 26.5; --reach 7 to window 33 -> 31.
         start = s.nodes
+        past = 0
         if vct_n:
             limit = min(budget, s.nodes + (vct_n if budget == nodes
                                            else budget * vct_n // max(1, nodes)))
+            top = limit
+            # vx more on top of the budget: wins it finds with them, 472 random openings each,
+            # lost to window 33 -> 30 (seed 2 41 -> 38), to table 26.5 -> 26 (2026-11-26).
+            limit += vx if budget == nodes else budget * vx // max(1, nodes)
             # Short wins first (tply), then, within the same nodes, ones as long as the VCF's:
             # --reach 7 openings, 472 games, lost to table 31 -> 29, to window 25 -> 24.
             won = False
@@ -278,7 +285,12 @@ class Engine(Sliced):
                 return
             st.nodes = s.nodes
             yield
+            past = max(0, s.nodes - top)
         vct_used = s.nodes - start
+        # What the win search used past its share the rest of the move gets back (added to
+        # both, so the shares scaled by budget / nodes stay as they were).
+        budget += past
+        nodes += past
         # 3. The opponent's forced win if we passed, by fours and then by threats: only the
         # root moves that break the first one found are kept.
         roots = None
@@ -299,7 +311,7 @@ class Engine(Sliced):
         if roots is None:
             roots = s.gen(c, width)
         else:
-            s.limit += vct_used
+            s.limit += vct_used - past
         if not roots:
             return
         self.best = roots[0]

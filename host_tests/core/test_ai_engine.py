@@ -150,9 +150,10 @@ def test_step_slicing_and_cancel():
     assert e.step() is True
     assert b.cells[e.best] == EMPTY
     # A node budget override bounds the work.
+    # (The own win search's nodes past its share are scaled with it: 800 * 20 // 520.)
     e = Engine(HARD, seed=2, nodes=20)
     e.think(b)
-    assert e.stats.nodes <= 20 + 16
+    assert e.stats.nodes <= 20 + 30 + 16
 
 
 def test_time_cap():
@@ -220,6 +221,9 @@ def test_hard_values_the_late_game_by_its_own_values():
     for q in grid[:P.LATE_STONES - 1]:
         b.move(q)
     e = Engine(HARD)
+    # The grid leaves black a win by threats, which the win search's nodes past its share
+    # find (and then no tree runs to fill the table): without them.
+    e.params = e.params[:14] + (0,)
     e.think(b)
     assert any(e.tt.info) and list(e.pos.ev) == list(P.EVAL)
     for want in (P.EVAL_LATE, P.EVAL):
@@ -277,7 +281,7 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
     assert e.stats.forced == "checked"
     assert _opponent_wins_after(b, q) is False
     unchecked = Engine(HARD)
-    unchecked.params = unchecked.params[:9] + (0, 0, (), 0, 0)
+    unchecked.params = unchecked.params[:9] + (0, 0, (), 0, 0) + unchecked.params[14:]
     q2 = unchecked.think(b)
     assert q2 != q and _opponent_wins_after(b, q2) is True
 
@@ -334,7 +338,7 @@ def test_a_refuted_choice_gives_the_check_more_nodes():
         q = e.think(b)
         assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
         short = Engine(HARD)
-        short.params = short.params[:13] + (0,)
+        short.params = short.params[:13] + (0,) + short.params[14:]
         bad = b.parse(lost)
         assert short.think(b) == bad and _opponent_wins_after(b, bad, 15) is True
         assert e.stats.nodes > short.stats.nodes + 1000
@@ -396,6 +400,28 @@ def test_own_threat_win_comes_before_the_defence():
     assert e.stats.forced == "vct" and q == b.parse("g4")
     s.limit = s.nodes + 100000
     assert s.vct_try(BLACK, q, 0, 13)
+
+
+def test_own_threat_win_may_search_past_its_share():
+    # From games hard drew with table or lost to window (random openings): black wins by
+    # threats, but finding it takes more than the search's 220 nodes. With the 800 it may
+    # search on top of the budget hard plays the win; without them a quiet move.
+    from ai.eval import Pos
+    from ai.search import TT
+
+    for moves, win in (("h8 j10 j11 h6 f8 g9 k10 g8 k11 l11 l9 m8", "h12"),
+                       ("h8 h7 j9 j7 l9 g7 k7 k9 l8 j8 l10 f7 e7 g6 f5 l11 l7 l6 h10 k8 g9 f8",
+                        "k10")):
+        b = _played(moves)
+        e = Engine(HARD)
+        q = e.think(b)
+        assert e.stats.forced == "vct" and q == b.parse(win) and e.stats.nodes > 400
+        s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), 8)
+        s.limit = 100000
+        assert s.vct_try(BLACK, q, 0, 13)
+        short = Engine(HARD)
+        short.params = short.params[:14] + (0,)
+        assert short.think(b) != q and short.stats.forced != "vct"
 
 
 def test_cancel_at_any_step_leaves_the_engine_in_sync():
