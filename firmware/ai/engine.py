@@ -268,7 +268,8 @@ class Engine(Sliced):
                                            else budget * vct_n // max(1, nodes)))
             top = limit
             # vx more on top of the budget: wins it finds with them, 472 random openings each,
-            # lost to window 33 -> 30 (seed 2 41 -> 38), to table 26.5 -> 26 (2026-11-26).
+            # lost to window 33 -> 30 (seed 2 41 -> 38), to table 26.5 -> 26 (seed 2 30 ->
+            # 22.5); --reach 7 to window 31 -> 27, to table 30.5 -> 21 (2026-11-26).
             limit += vx if budget == nodes else budget * vx // max(1, nodes)
             # Short wins first (tply), then, within the same nodes, ones as long as the VCF's:
             # --reach 7 openings, 472 games, lost to table 31 -> 29, to window 25 -> 24.
@@ -288,7 +289,7 @@ class Engine(Sliced):
             past = max(0, s.nodes - top)
         vct_used = s.nodes - start
         # What the win search used past its share the rest of the move gets back (added to
-        # both, so the shares scaled by budget / nodes stay as they were).
+        # both, so that with the level's own budget the scaled shares stay as they were).
         budget += past
         nodes += past
         # 3. The opponent's forced win if we passed, by fours and then by threats: only the
