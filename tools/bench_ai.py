@@ -225,8 +225,11 @@ def heap_driver(levels, rule, collect):
                 from gomoku import rules
 
                 patterns.table(rule)
-                if rule == rules.RENJU:  # load gomoku.renju now: it is not a step's allocation
-                    rules.is_forbidden(Board(15), 0)
+                if rule == rules.RENJU:
+                    # Load gomoku.renju now: it is not a step's allocation. Imported, not asked
+                    # through a new Board: that built the Zobrist keys (2.2 KB) here, which
+                    # freestyle counts in the engine's part, where the engine builds them.
+                    from gomoku import renju  # noqa: F401
             else:
                 st["l1"] = live
             st["i"] += 1
