@@ -60,12 +60,16 @@ _STEP = const(500)
 # (2026-11-26), random openings against window / table / greedy: 39 -> 34, 26 -> 28, 17 -> 14
 # lost (seed 2: 47 -> 44, 29.5 -> 29.5, 27.5 -> 21.5), --reach 7: 30 -> 33, 29 -> 30.5,
 # 13 -> 15; 1,000 more: 36 against window.
-# Last, `vx`: nodes our own win by threats may search past its share, on top of the total (the
+# Then `vx`: nodes our own win by threats may search past its share, on top of the total (the
 # rest of the move keeps its nodes). Hard's 800 (2026-11-26; 400: window 31, table 27.5).
+# Last, the tree's width at the root (the alpha-beta width is for the plies below it). Hard's
+# 10, with 660 nodes instead of 520 for the two more subtrees (session 30), 472 random openings
+# each, points lost to table 26 -> 17.5 (seed 2 22.5 -> 18), window 30 -> 34 (seed 2 38 -> 36),
+# greedy 13 -> 16; 10 at every ply (900 nodes): table 15 (19.5), window 32 (41), greedy 16.
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0, 0),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,), 0, 0, 0),
-    (520, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0, 0, 0),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0, 800, 800, (9,), 0, 0, 0, 8),
+    (660, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800, 10),
 )
 
 
@@ -239,7 +243,7 @@ class Engine(Sliced):
             self._easy()
             return
         (nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t,
-         more, ext, vx) = self.params
+         more, ext, vx, rw) = self.params
         budget = self.budget
         s = self._search(width)
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -310,7 +314,7 @@ class Engine(Sliced):
         # window went 33 -> 81 (one weaker answer, in lines many openings reach).
         s.limit = budget
         if roots is None:
-            roots = s.gen(c, width)
+            roots = s.gen(c, rw)
         else:
             s.limit += vct_used - past
         if not roots:

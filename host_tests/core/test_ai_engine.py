@@ -150,10 +150,10 @@ def test_step_slicing_and_cancel():
     assert e.step() is True
     assert b.cells[e.best] == EMPTY
     # A node budget override bounds the work.
-    # (The own win search's nodes past its share are scaled with it: 800 * 20 // 520.)
+    # (The own win search's nodes past its share are scaled with it: 800 * 20 // 660.)
     e = Engine(HARD, seed=2, nodes=20)
     e.think(b)
-    assert e.stats.nodes <= 20 + 30 + 16
+    assert e.stats.nodes <= 20 + 24 + 16
 
 
 def test_time_cap():
@@ -223,7 +223,7 @@ def test_hard_values_the_late_game_by_its_own_values():
     e = Engine(HARD)
     # The grid leaves black a win by threats, which the win search's nodes past its share
     # find (and then no tree runs to fill the table): without them.
-    e.params = e.params[:14] + (0,)
+    e.params = e.params[:14] + (0,) + e.params[15:]
     e.think(b)
     assert any(e.tt.info) and list(e.pos.ev) == list(P.EVAL)
     for want in (P.EVAL_LATE, P.EVAL):
@@ -420,8 +420,26 @@ def test_own_threat_win_may_search_past_its_share():
         s.limit = 100000
         assert s.vct_try(BLACK, q, 0, 13)
         short = Engine(HARD)
-        short.params = short.params[:14] + (0,)
+        short.params = short.params[:14] + (0,) + short.params[15:]
         assert short.think(b) != q and short.stats.forced != "vct"
+
+
+def test_hard_tree_roots_are_wider_than_its_plies():
+    # From a game hard lost to table with 8 roots and won with 10 (random openings): its move
+    # is gen()'s 10th candidate, which a tree of the alpha-beta width alone never tries.
+    from ai.eval import Pos
+    from ai.search import TT
+
+    b = _played("h8 h7 j9 j7 l9 g7 k7")
+    e = Engine(HARD)
+    q = e.think(b)
+    assert q == b.parse("g8") and e.stats.forced is None
+    width = e.params[3]
+    s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), width)
+    assert q not in s.gen(WHITE, width) and q in s.gen(WHITE, e.params[15])
+    narrow = Engine(HARD)
+    narrow.params = narrow.params[:15] + (width,)
+    assert narrow.think(b) != q
 
 
 def test_cancel_at_any_step_leaves_the_engine_in_sync():
