@@ -18,7 +18,7 @@
 # evaluation cannot express today (one table and the tempo factor).
 # A better fit is not a stronger engine: the search judges the evaluation at the leaves of a
 # 3-ply tree after threat searches, not on quiet game positions, so a fitted set must win games
-# with tools/arena.py before it is kept (README "Measured figures" has what fitted values did).
+# with tools/arena.py before it is kept (docs/ai-tuning.md has what fitted values did).
 import math
 import os
 import sys

@@ -42,12 +42,12 @@ FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 0)
 # LATE_STONES; fitted (TWO_C .. FOUR) = (-1, 64, 95, 302, 396)), scaled to keep the open three at
 # 100 against evaluate()'s threat terms (TWO_C's slightly negative fit taken as 0), the open four
 # and five set above the four: 604.5 -> 481 points lost in 7,152 games against the baselines,
-# most on --reach 7 and against table (README).
+# most on --reach 7 and against table (docs/ai-tuning.md).
 EVAL = (0, 0, 0, 21, 32, 100, 132, 160, 190, 0)
 # Hard's from LATE_STONES stones on (ai.engine switches both ways, undo included): the values
 # tools/fit_eval.py found on a first set of games, which lost on tools/arena.py's --reach 7
 # openings when used from the start (black's early play ignored its far stone), but late in the
-# game win more against table, whose points were mostly full-board draws (README).
+# game win more against table, whose points were mostly full-board draws (docs/ai-tuning.md).
 EVAL_LATE = (0, 0, 5, 24, 28, 134, 142, 170, 200, 0)
 LATE_STONES = const(20)
 # Medium's: its shallow tree does better valuing closed-three points as before (tools/arena.py,
