@@ -23,7 +23,7 @@ CLOCK_SHARE = const(25)
 # the weaker move the search had when time ran out.
 MOVE_MS = (500, 1500, 4500)
 # Most nodes one step() of the final check may search: a threat search that needs more is
-# stopped and run again in the next step, finding what it finished in the table.
+# stopped, and the next step takes it up where it stopped (ai.search.Search.resume()).
 _STEP = const(500)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
@@ -476,17 +476,23 @@ class Engine(Sliced):
 
     def _steps(self, s, limit, f, *args):
         # f(*args), a threat search (vcf or vct_try), within limit nodes, in steps of at most
-        # _STEP: when a step runs out, the search starts again in the next one (the threat
-        # search finds what it finished before in its table; the VCF search is small). Stop
-        # when the limit itself is reached, or the move's time is up.
+        # _STEP: when a step runs out, the next one goes back to where the threat search was
+        # cut (s.resume(); the VCF search, small, starts again). Stop when the limit itself is
+        # reached, or the move's time is up.
+        s.resume(False)
         while True:
             s.limit = min(limit, s.nodes + _STEP)
             try:
-                return f(*args)
+                r = f(*args)
             except Stop:
                 if s.nodes >= limit or (s.clock is not None and s.clock() >= s.deadline):
+                    s.resume(False)
                     raise
-            yield
+                s.resume(True)
+                yield
+                continue
+            s.resume(False)
+            return r
 
     def _easy(self):
         # The seeds' greedy scorer: attack K1 + defence K2 with randomness among near-best.

@@ -288,19 +288,19 @@ def test_final_check_avoids_a_move_the_opponent_wins_against():
 
 def test_final_check_searches_short_refutations_first():
     # From a lost game: the tree's choice f9 loses to a threat sequence (15 plies deep), which
-    # one 13- or 15-ply search does not find within a check of 1,000 nodes; an 11-ply one does,
-    # and the check moves on to a move that holds. (With hard's 2,000 each finds it.)
+    # one 13- or 15-ply search does not find within a check of 900 nodes; an 11-ply one does,
+    # and the check moves on to a move that holds. (With hard's 2,000 a 13-ply one does too.)
     b = _played("h8 h9 f6 j9 k9 e5 k8 j8 g10 j10 j7 k11 g8 g9 k7 l12 m13 k6")
     f9 = b.parse("f9")
     assert _opponent_wins_after(b, f9, 15) is True
     e = Engine(HARD)
-    e.params = e.params[:9] + (1000, 1000) + e.params[11:]
+    e.params = e.params[:9] + (900, 900) + e.params[11:]
     q = e.think(b)
     assert e.stats.forced == "checked" and q != f9
     assert _opponent_wins_after(b, q, 15) is False
     for plies in (13, 15):
         one = Engine(HARD)
-        one.params = one.params[:9] + (1000, 1000, (plies,)) + one.params[12:]
+        one.params = one.params[:9] + (900, 900, (plies,)) + one.params[12:]
         assert one.think(b) == f9
 
 
@@ -342,6 +342,20 @@ def test_a_refuted_choice_gives_the_check_more_nodes():
         bad = b.parse(lost)
         assert short.think(b) == bad and _opponent_wins_after(b, bad, 15) is True
         assert e.stats.nodes > short.stats.nodes + 1000
+
+
+def test_a_cut_check_search_takes_up_where_it_stopped():
+    # From a game hard lost to window (random openings): refuting the tree's choice g9 takes
+    # the check about 1,770 nodes, four steps of 500. Started again from the root at each step,
+    # the search never got there (its table kept too little of the last step), so g9 stayed
+    # undecided and was played; taken up where it was cut (Search.resume()), it is refuted and
+    # the check plays a move that holds (the deep search agrees).
+    b = _played("h8 j10 l11 g10 h11 h9 k11 j11 k10 j9 j8")
+    g9 = b.parse("g9")
+    assert _opponent_wins_after(b, g9, 15) is True
+    e = Engine(HARD)
+    q = e.think(b)
+    assert e.stats.forced == "checked" and q != g9 and _opponent_wins_after(b, q, 15) is False
 
 
 def test_time_up_ends_the_search_past_the_trees_moves():

@@ -1,7 +1,7 @@
 # Search internals: candidate ranking, the threat-aware static evaluation and the VCT.
 from gomoku.board import Board, BLACK, WHITE
 from ai.eval import Pos
-from ai.search import Search, TT
+from ai.search import Search, Stop, TT
 
 
 def board(moves):
@@ -135,3 +135,43 @@ def test_vct_table_saves_nodes_not_results():
             assert s.vct(b.to_move(), 0, 11) is won
             total[i] += s.nodes
     assert total[1] * 4 < total[0] * 3
+
+
+def _in_steps(moves, step, plies=13, most=20000):
+    # The threat search of each root move in turn (to the first win) as the engine runs it:
+    # cut by a Stop every `step` nodes (none if 0) and taken up again; its verdicts and nodes,
+    # or None for a verdict past `most` nodes in all.
+    b = board(moves)
+    c = b.to_move()
+    s = Search(Pos(b, 0), TT(8))
+    out = []
+    for q in list(s.vct_moves(c, 0, plies)):
+        r = None
+        while s.nodes < most:
+            s.limit = s.nodes + step if step else most
+            try:
+                r = s.vct_try(c, q, 0, plies)
+            except Stop:
+                s.resume(True)
+                continue
+            s.resume(False)
+            break
+        out.append(r)
+        if r is not False:
+            break
+    assert b.hist == board(moves).hist
+    return out, s.nodes
+
+
+def test_a_cut_threat_search_takes_up_where_it_stopped():
+    # Cut every 100 or 50 nodes, the searches find what one uncut search finds, going back
+    # down the cut line each time for a few nodes more. Started again from the root instead
+    # (what the engine did), neither finished within 20,000 nodes: each root move needs more
+    # than a step below it, and the table keeps too little of each step.
+    for moves, want in (("h8 j8 f6 j10 j6 g6 j7 h7 k9 j9", [False] * 4),
+                        ("h8 f6 j10 f5 k10 f7 f8 m10 g8 j8", [False, False, True])):
+        verdicts, uncut = _in_steps(moves, 0)
+        assert verdicts == want
+        for step in (100, 50):
+            verdicts, nodes = _in_steps(moves, step)
+            assert verdicts == want and nodes < 2 * uncut
