@@ -591,8 +591,8 @@ class Search:
                 for q in f:
                     dx = q % w - x
                     dy = q // w - y
-                    if (dx and dy and dx != dy and dx != -dy) or not -5 < dx < 5 or not -5 < dy < 5:
-                        defs.pop(i)
+                    if (dx and dy and dx != dy and dx != -dy) or dx * dx > 16 or dy * dy > 16:
+                        defs.pop(i)  # off q's lines, or more than 4 cells from q
                         break
                 else:
                     i += 1
