@@ -582,22 +582,18 @@ class Search:
         else:
             over(pos, sm, _M4O, UNBOUNDED, f)
         w = pos.dirs[1]
-        i = 0
-        while i < len(defs):
+        for i in range(len(defs) - 1, -1, -1):  # backwards: a pop leaves the rest to visit
             p = defs[i]
-            if so[p] < _M4:
-                x = p % w
-                y = p // w
-                for q in f:
-                    dx = q % w - x
-                    dy = q // w - y
-                    if (dx and dy and dx != dy and dx != -dy) or dx * dx > 16 or dy * dy > 16:
-                        defs.pop(i)  # off q's lines, or more than 4 cells from q
-                        break
-                else:
-                    i += 1
-            else:
-                i += 1
+            if so[p] >= _M4:
+                continue
+            x = p % w
+            y = p // w
+            for q in f:
+                dx = q % w - x
+                dy = q // w - y
+                if (dx and dy and dx != dy and dx != -dy) or dx * dx > 16 or dy * dy > 16:
+                    defs.pop(i)  # off q's lines, or more than 4 cells from q
+                    break
 
     # -- a threat search cut into steps ------------------------------------------------------
     def _cut(self, i):
