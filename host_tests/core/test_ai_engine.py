@@ -340,6 +340,30 @@ def test_a_refuted_choice_gives_the_check_more_nodes():
         assert e.stats.nodes > short.stats.nodes + 300
 
 
+def test_a_lost_position_plays_the_move_hardest_to_refute():
+    # From a game hard lost to window (random openings): the check refutes every move it
+    # tries, the tree's choice d7 within about 20 nodes, h7 only with about 1,600. Where nothing
+    # holds, the move played is the one whose refutation took the most nodes (the opponent must
+    # still find it); with d7 hard lost the game, with h7 it won.
+    b = _played("h8 g9 f7 k7 h10 h9 j9 k8 g7 f6 e7")
+    e = Engine(HARD)
+    tries = []
+    refuted = e._refuted
+
+    def spy(s, c, q, limit, vply, tplies):
+        n = s.nodes
+        lost = yield from refuted(s, c, q, limit, vply, tplies)
+        tries.append((s.nodes - n, q, lost))
+        return lost
+
+    e._refuted = spy
+    q = e.think(b)
+    assert [lost for _, _, lost in tries] == [True] * len(tries) and len(tries) > 2
+    assert tries[0][1] == b.parse("d7") and tries[0][0] < 100  # the tree's choice
+    assert q == b.parse("h7") == max(tries)[1] and max(tries)[0] > 1000
+    assert e.stats.forced == "lost" and _opponent_wins_after(b, q, 15) is True
+
+
 def test_a_cut_check_search_takes_up_where_it_stopped():
     # From a game hard lost to window (random openings): refuting the tree's choice g9 takes
     # the check about 1,770 nodes, four steps of 500. Started again from the root at each step,
