@@ -89,8 +89,8 @@ def test_every_position_of_recorded_renju_games_agrees_with_the_judge():
 
 
 def test_the_judge_reads_the_hand_made_cases_as_we_do():
-    # The hard cases of core/test_renju.py (false and nested threes, fours on one line, ...).
-    sys.path.insert(0, os.path.join(ROOT, "host_tests", "core"))
+    # The hard cases of core/test_renju.py (false and nested threes, fours on one line, ...);
+    # host_tests/core is on the path (host_tests/conftest.py).
     import test_renju
     from positions import diagram
 
