@@ -25,6 +25,15 @@ MOVE_MS = (500, 1500, 4500)
 # Most nodes one step() of the final check may search: a threat search that needs more is
 # stopped, and the next step takes it up where it stopped (ai.search.Search.resume()).
 _STEP = const(500)
+# Hard adds its own combination points (ai.lines.combo) to its evaluation when the position's
+# static value for it is at least this, as black / as white, and the opponent's never. Against
+# table's defence it builds double threats instead of drawing on a full board; where the
+# opponent has the initiative (white's usual lot, or black's after a far opening stone) the
+# same term makes it attack when it should defend, which window punishes. Session 39
+# (docs/ai-tuning.md): table on the 20 fixed openings 37-3 -> 39-1, on seed 2's 80 74.5-5.5 ->
+# 78.5-1.5; window on --reach 7 14 -> 16 lost.
+_AHEAD_B = const(0)
+_AHEAD_W = const(300)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
@@ -143,6 +152,7 @@ class Engine(Sliced):
         self.time_ms = time_ms
         self.clock = clock
         self.tt = TT(8) if level != EASY else None
+        self.comb = 0  # whose combination points hard's last search valued (Search.comb)
         self.board = None
         self.pos = None
         self.best = -1
@@ -250,6 +260,13 @@ class Engine(Sliced):
          more, ext, vx, rw) = self.params
         budget = self.budget
         s = self._search(width)
+        if self.level == HARD:
+            comb = c if s.evaluate(c) >= (_AHEAD_B if c == BLACK else _AHEAD_W) else 0
+            if comb != self.comb:
+                # The table's scores were valued with the other term.
+                self.comb = comb
+                self.tt.clear()
+            s.comb = comb
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
         # 1. A forced win of our own by continuous fours.
         try:

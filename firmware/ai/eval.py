@@ -11,9 +11,9 @@ from micropython import const
 try:
     # The board's native build of ai.lines (tools/deploy.py, tools/native.py): the plain
     # module is then never loaded, so its bytecode takes no RAM.
-    from ai.vlines import lines as _lines, rank, threat, over, first, online, threes  # noqa: F401
+    from ai.vlines import lines as _lines, rank, threat, combo, over, first, online, threes  # noqa
 except (ImportError, ValueError):  # none here (host, wasm VM), or built for another CPU
-    from ai.lines import lines as _lines, rank, threat, over, first, online, threes  # noqa: F401
+    from ai.lines import lines as _lines, rank, threat, combo, over, first, online, threes  # noqa
 # (rank, over, first, online, threes: also for ai.search)
 
 _M5 = P.M_FIVE
@@ -53,7 +53,7 @@ class Pos:
             cells[i] = EMPTY
         self.kb, self.kw, self.sb, self.sw, self.eb, self.ew, _, _ = self.scratch()
         self.near = bytearray(n)
-        self.cnt = zeros("i", 10)
+        self.cnt = zeros("i", 12)
         board.hist = []
         board.hash = 0
         for i, c in stones:
@@ -63,7 +63,8 @@ class Pos:
         """Everything put()/take() maintain, computed from the cells alone (also the test oracle):
         (kb, kw, sb, sw, eb, ew, near, cnt): cnt counts empty points, [0] black's and [1] white's
         five points, [2], [3] their open-four points, [4 + 3 * (colour - 1) + class - 1] their
-        points of each threat() class 1..3 (evaluate() reads the best threats from these)."""
+        points of each threat() class 1..3 (evaluate() reads the best threats from these), [10]
+        and [11] black's and white's combination values (combo() summed)."""
         cells = self.cells
         n = len(cells)
         kb = zeros("H", 4 * n)
@@ -73,7 +74,7 @@ class Pos:
         near = bytearray(n)
         pt = self.pt
         eb = ew = 0
-        cnt = zeros("i", 10)
+        cnt = zeros("i", 12)
         for q in self.board.points():
             for j in range(4):
                 d = self.dirs[j]
@@ -113,6 +114,8 @@ class Pos:
                 k = threat(sw[q])
                 if k:
                     cnt[6 + k] += 1
+                cnt[10] += combo(sb[q])
+                cnt[11] += combo(sw[q])
         return kb, kw, sb, sw, eb, ew, near, cnt
 
     def set_ev(self, ev):

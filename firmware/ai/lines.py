@@ -22,6 +22,12 @@ _FV = array("i", P.FIELD)
 # Key step of a stone k = 1..4 cells away, seen from the far point (ai.patterns.WEIGHT): forward
 # walks (the stone sits at offset -k from the point) hit slots 3..0, backward walks slots 4..7.
 _STEP = array("H", (1, 3, 9, 27, 128, 384, 1152, 3456))
+# Values of combo()'s combination points. The pattern values are summed per line, so a point
+# is worth the same whether its lines' shapes meet there or not; these value the meeting,
+# where a double threat can be made later (ai.search.evaluate() adds them for hard while it is
+# ahead: docs/ai-tuning.md, session 39).
+_C2 = const(30)  # two lines of an open two or better
+_C3 = const(40)  # an open three with an open two or closed three
 
 
 # @micropython.viper
@@ -36,6 +42,25 @@ def threat(v: int) -> int:
     if f > 1 or v & _T3:
         return 3
     return 1
+
+
+def combo(v):
+    """Combination value of a point's sum, summed per colour in Pos.cnt[10] and [11]: _C2 where
+    two lines of an open two or better meet (the low fields sum to 120 or more: TWO + TWO, TWO
+    + THREE_C, THREE_C + TWO_C, ...), _C3 more where an open three meets an open two or closed
+    three. A threat point (two threes or any four) is worth 0: evaluate() settles those. Worth
+    nothing unless the low fields reach 60 (lines() relies on it). Bytecode even in the native
+    build: lines() calls it for the moved stone's own point only, and as machine code it took
+    180 bytes more of a board's RAM."""
+    if v >= _M33:
+        return 0
+    n = v & 0x7FFF
+    r = 0
+    if n >= 120:
+        r = _C2
+    if v & _T3 and n >= 60:
+        r += _C3
+    return r
 
 
 # @micropython.viper
@@ -80,6 +105,7 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
         cnt[2] -= g
     if v >= _M33:
         cnt[3 + int(threat(v))] -= g
+    cnt[10] -= g * int(combo(v))
     v = sw[p]
     if v >= _M5:
         cnt[1] -= g
@@ -87,6 +113,7 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
         cnt[3] -= g
     if v >= _M33:
         cnt[6 + int(threat(v))] -= g
+    cnt[11] -= g * int(combo(v))
     for j in range(4):
         for s in range(0, 8, 4):
             sd = dirs[j]
@@ -140,6 +167,24 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                             ew += ev[a2] - ev[a1]
                         else:
                             eb += ev[a2] - ev[a1]
+                        if ((v | nv) & 0x7FFF) >= 60:  # else combo() is 0 before and after
+                            # combo(nv) - combo(v), written out: a call from the native build
+                            # costs more than the sum.
+                            t = v
+                            z = -1
+                            d = 0
+                            while True:
+                                if t < _M33:
+                                    n = t & 0x7FFF
+                                    if n >= 120:
+                                        d += z * _C2
+                                    if t & _T3 and n >= 60:
+                                        d += z * _C3
+                                if z > 0:
+                                    break
+                                t = nv
+                                z = 1
+                            cnt[10 + c] += d
                         if a1 > 4 or a2 > 4:
                             # Only threes and up move the threat counts.
                             if a1 > 6 or a2 > 6:

@@ -119,6 +119,7 @@ class Search:
         # hard search profits from a larger one (tools/arena.py), medium does not.
         self.p43 = _P43
         self.p33 = _P33
+        self.comb = 0  # whose combination points evaluate() adds (ai.lines.combo): 0 none
 
     # -- helpers -----------------------------------------------------------------------------
     def _tick(self):
@@ -221,6 +222,10 @@ class Search:
             fo = t[o] or t[o + 2]
         if km == 3:
             return _NEARWIN
+        cb = self.comb
+        if cb:
+            w = (pos.cnt[9 + cb] * 5) >> 2  # weighed as that side's own shapes are
+            v += w if c == cb else -w
         if pos.cnt[4 - c]:
             # The opponent has an open three: we spend the move answering it unless we can
             # answer with fours.

@@ -502,3 +502,29 @@ def test_cancel_at_any_step_leaves_the_engine_in_sync():
                 assert (sb[q], sw[q], near[q]) == (e.pos.sb[q], e.pos.sw[q], e.pos.near[q])
         e.cancel()
     assert Engine(HARD).think(b) == best
+
+
+def test_hard_values_its_combination_points_while_ahead():
+    # Hard adds its own colour's combination points (Pos.cnt[10] black's, [11] white's) to
+    # the evaluation when the position's static value for it is at least 0 as black, 300 as
+    # white; never the opponent's, and medium never.
+    cases = (
+        ([(7, 7), (9, 7)], [(8, 8), (6, 6)], BLACK),  # black to move, ahead: 507
+        ([(7, 7), (8, 6), (9, 9)], [(8, 8), (6, 8)], 0),  # white to move at 17: below 300
+        ([(7, 7), (0, 0), (14, 14)], [(8, 8), (9, 9)], WHITE),  # white to move at 687
+        ([(7, 7), (9, 9)], [(8, 8)], 0),  # white to move behind, black's points ignored
+    )
+    for black, white, comb in cases:
+        b = setup(15, black, white)
+        c = b.to_move()
+        e = Engine(HARD)
+        e.think(b)
+        assert e.comb == comb
+        s = Search(e.pos, None, 1, 8, 8)
+        v = s.evaluate(c)
+        s.comb = c
+        w = (e.pos.cnt[9 + c] * 5) >> 2
+        assert s.evaluate(c) == v + w and (w > 0 or not comb)
+        m = Engine(MEDIUM)
+        m.think(b)
+        assert m.comb == 0

@@ -180,6 +180,33 @@ def test_threat_counts():
     assert sorted(pos.points_over(BLACK, P.M_FIVE)) == sorted([b.idx(4, 7), b.idx(9, 7)])
 
 
+def test_combination_points():
+    # Pos.cnt[10] / [11] sum ai.eval.combo() over black's / white's empty points: 30 where two
+    # lines of an open two or better meet, 40 more where an open three meets an open two or
+    # closed three; a threat point (here one that makes a four) is worth nothing.
+    from ai.eval import combo, threat
+
+    for c, slot in ((BLACK, 10), (WHITE, 11)):
+        b = Board(15)
+        pos = Pos(b, rules.FREESTYLE)
+        sums = pos.sb if c == BLACK else pos.sw
+        for q in ((5, 7), (6, 7), (9, 4), (9, 5)):
+            pos.put(b.idx(*q), c)  # an open two across, one down
+        p = b.idx(9, 7)
+        assert combo(sums[p]) == 40 and threat(sums[p]) == 0  # an open three down (9, 4..7)
+        assert combo(sums[b.idx(6, 4)]) == 30  # on both twos' lines, a three on neither
+        assert combo(sums[b.idx(12, 7)]) == 0  # on the row's line only
+        worth = [combo(sums[q]) for q in b.points() if b.cells[q] == EMPTY]
+        assert pos.cnt[slot] == sum(worth) and 30 in worth and 40 in worth
+        assert pos.cnt[21 - slot] == 0  # the other colour's
+        pos.put(b.idx(9, 8), c)
+        assert threat(sums[p]) == 1 and combo(sums[p]) == 0  # (9, 7) now makes a four
+        assert pos.cnt[slot] == list(pos.scratch()[7])[slot]
+        while b.hist:
+            pos.take()
+        assert pos.cnt[slot] == 0
+
+
 def test_threat_classes():
     # Pos.cnt[4..6] / [7..9] count black's / white's empty points by ai.eval.threat() class:
     # a four, a double three, a four-three (or double four).
@@ -187,7 +214,7 @@ def test_threat_classes():
 
     b = Board(15)
     pos = Pos(b, rules.FREESTYLE)
-    assert list(pos.cnt[4:]) == [0] * 6
+    assert list(pos.cnt[4:10]) == [0] * 6
     pos.put(b.idx(3, 7), WHITE)
     for x in (4, 5, 6):
         pos.put(b.idx(x, 7), BLACK)  # a closed three: (7, 7) makes a four
@@ -196,7 +223,7 @@ def test_threat_classes():
     for y in (8, 9):
         pos.put(b.idx(7, y), BLACK)  # (7, 7) now also makes an open three
     assert threat(pos.sb[p]) == 3 and pos.cnt[6] == 1
-    assert list(pos.cnt[7:]) == [0, 0, 0]
+    assert list(pos.cnt[7:10]) == [0, 0, 0]
     pos.take()
     pos.take()
     assert threat(pos.sb[p]) == 1 and pos.cnt[6] == 0
