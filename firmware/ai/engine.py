@@ -263,7 +263,7 @@ class Engine(Sliced):
         if self.level == HARD:
             comb = c if s.evaluate(c) >= (_AHEAD_B if c == BLACK else _AHEAD_W) else 0
             if comb != self.comb:
-                # The table's scores were valued with the other term.
+                # The transposition table's scores were valued with the other term.
                 self.comb = comb
                 self.tt.clear()
             s.comb = comb
