@@ -49,7 +49,7 @@ def combo(v):
     two lines of an open two or better meet (the low fields sum to 120 or more: TWO + TWO, TWO
     + THREE_C, THREE_C + TWO_C, ...), _C3 more where an open three meets an open two or closed
     three. A threat point (two threes or any four) is worth 0: evaluate() settles those. Worth
-    nothing unless the low fields reach 60 (lines() relies on it). Bytecode even in the native
+    nothing unless the low fields reach 120 or an open three is there (lines() relies on it). Bytecode even in the native
     build: lines() calls it for the moved stone's own point only, and as machine code it took
     180 bytes more of a board's RAM."""
     if v >= _M33:
@@ -168,7 +168,8 @@ def lines(pos, p: int, ab: int, aw: int, g: int):
                             ew += ev[a2] - ev[a1]
                         else:
                             eb += ev[a2] - ev[a1]
-                        if ((v | nv) & 0x7FFF) >= 60:  # else combo() is 0 before and after
+                        w = v | nv
+                        if (w & 0x7FFF) >= 120 or w & _T3:  # else combo() is 0 before and after
                             # combo(nv) - combo(v), written out: a call from the native build
                             # costs more than the sum.
                             t = v
