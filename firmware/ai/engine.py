@@ -29,11 +29,11 @@ _STEP = const(500)
 # static value for it is at least this, as black / as white, and the opponent's never. Against
 # table's defence it builds double threats instead of drawing on a full board; where the
 # opponent has the initiative (white's usual lot, or black's after a far opening stone) the
-# same term makes it attack when it should defend, which window punishes. Session 39
-# (docs/ai-tuning.md): table on the 20 fixed openings 37-3 -> 39-1, on seed 2's 80 74.5-5.5 ->
-# 78.5-1.5; window on --reach 7 14 -> 16 lost.
+# same term makes it attack when it should defend, which window punishes. Sessions 39 and 40
+# (docs/ai-tuning.md): table on the 20 fixed openings 37-3 -> 39.5-0.5, on seed 2's 80
+# 74.5-5.5 -> 79.5-0.5; window on --reach 7 14 -> 16 lost.
 _AHEAD_B = const(0)
-_AHEAD_W = const(300)
+_AHEAD_W = const(200)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT

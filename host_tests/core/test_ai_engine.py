@@ -506,12 +506,13 @@ def test_cancel_at_any_step_leaves_the_engine_in_sync():
 
 def test_hard_values_its_combination_points_while_ahead():
     # Hard adds its own colour's combination points (Pos.cnt[10] black's, [11] white's) to
-    # the evaluation when the position's static value for it is at least 0 as black, 300 as
+    # the evaluation when the position's static value for it is at least 0 as black, 200 as
     # white; never the opponent's, and medium never.
     cases = (
         ([(7, 7), (9, 7)], [(8, 8), (6, 6)], BLACK),  # black to move, ahead: 507
-        ([(7, 7), (8, 6), (9, 9)], [(8, 8), (6, 8)], 0),  # white to move at 17: below 300
+        ([(7, 7), (8, 6), (9, 9)], [(8, 8), (6, 8)], 0),  # white to move at 17: below 200
         ([(7, 7), (0, 0), (14, 14)], [(8, 8), (9, 9)], WHITE),  # white to move at 687
+        ([(7, 5), (2, 8), (0, 5)], [(4, 8), (7, 9)], WHITE),  # at 241: 300 was the bar before
         ([(7, 7), (9, 9)], [(8, 8)], 0),  # white to move behind, black's points ignored
     )
     for black, white, comb in cases:
