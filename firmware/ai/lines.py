@@ -49,9 +49,9 @@ def combo(v):
     two lines of an open two or better meet (the low fields sum to 120 or more: TWO + TWO, TWO
     + THREE_C, THREE_C + TWO_C, ...), _C3 more where an open three meets an open two or closed
     three. A threat point (two threes or any four) is worth 0: evaluate() settles those. Worth
-    nothing unless the low fields reach 120 or an open three is there (lines() relies on it). Bytecode even in the native
-    build: lines() calls it for the moved stone's own point only, and as machine code it took
-    180 bytes more of a board's RAM."""
+    nothing unless the low fields reach 120 or an open three is there (lines() relies on it).
+    Bytecode even in the native build: lines() calls it for the moved stone's own point only,
+    and as machine code it took 180 bytes more of a board's RAM."""
     if v >= _M33:
         return 0
     n = v & 0x7FFF
