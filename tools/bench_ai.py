@@ -226,9 +226,7 @@ def heap_driver(levels, rule, collect):
 
                 patterns.table(rule)
                 if rule == rules.RENJU:
-                    # Load gomoku.renju now: it is not a step's allocation. Imported, not asked
-                    # through a new Board: that built the Zobrist keys (2.2 KB) here, which
-                    # freestyle counts in the engine's part, where the engine builds them.
+                    # Load gomoku.renju now: it is not a step's allocation.
                     from gomoku import renju  # noqa: F401
             else:
                 st["l1"] = live

@@ -107,16 +107,23 @@ def _refused(b, names):
             assert False, bad
 
 
-def test_zobrist_keys_are_shared_and_only_the_last_size_is_kept():
-    # Boards of one size share one table; another size replaces it (a board keeps its own), so
-    # a 19x19 game after a 15x15 one does not leave the old table in RAM, and the keys come back
-    # identical when the size does.
+def test_zobrist_keys_are_distinct_and_combine_like_random_ones():
+    # The keys are computed, not stored (gomoku.board._key): over the cells and colours of the
+    # largest board they must be distinct small ints, and XORs of two keys must collide in the
+    # 24 bits the transposition tables use (slot and check) about as often as random keys'
+    # would; a weak mix (a multiply alone, say) collides many times more.
     from gomoku import board as B
 
-    a = Board(15)
-    keys = list(a.zob)
-    assert Board(15).zob is a.zob
-    big = Board(19)
-    assert B._zob is big.zob and len(big.zob) > len(keys)
-    c = Board(15)
-    assert B._zob is c.zob and c.zob is not a.zob and list(c.zob) == keys
+    b = Board(B.MAX_SIZE)
+    keys = [B._key(2 * i + c) & 0xFFFFFF for i in b.points() for c in (BLACK, WHITE)]
+    assert len(set(keys)) == len(keys) == 2 * B.MAX_SIZE ** 2
+    assert all(0 <= B._key(2 * i + c) < 1 << 30 for i in b.points() for c in (BLACK, WHITE))
+    keys = keys[:450]  # 15x15's count: 101,025 pairs
+    pairs = sorted(keys[i] ^ keys[j] for i in range(len(keys)) for j in range(i))
+    same = 0
+    run = 0
+    for i in range(1, len(pairs)):
+        run = run + 1 if pairs[i] == pairs[i - 1] else 0
+        same += run  # pairs of pairs with equal XORs: four keys that cancel out
+    expected = len(pairs) * (len(pairs) - 1) / 2 / (1 << 24)  # 304 for random keys
+    assert same < 1.3 * expected, (same, expected)
