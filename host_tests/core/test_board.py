@@ -1,5 +1,5 @@
 # Board storage: layout, sentinel ring, hash, checked moves with undo/redo, point names.
-from gomoku.board import BLACK, BORDER, EMPTY, WHITE, Board
+from gomoku.board import BLACK, BORDER, EMPTY, MAX_SIZE, WHITE, Board
 
 
 def test_sizes_and_sentinel_ring():
@@ -127,3 +127,23 @@ def test_zobrist_keys_are_distinct_and_combine_like_random_ones():
         same += run  # pairs of pairs with equal XORs: four keys that cancel out
     expected = len(pairs) * (len(pairs) - 1) / 2 / (1 << 24)  # 304 for random keys
     assert same < 1.3 * expected, (same, expected)
+
+
+def test_put_and_take_allocate_nothing():
+    # The search puts and takes a stone at every node: a key past the port's small ints (31
+    # bits on a 32-bit board, and in the wasm VM) would be a heap object each time. Only
+    # MicroPython reports its heap exactly, so CPython has nothing to check.
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        return
+    b = Board(MAX_SIZE)
+    pts = list(b.points())
+    b.put(pts[0], BLACK)  # the history list's first growth
+    b.take()
+    a0 = gc.mem_alloc()
+    for j in range(len(pts)):  # range loops allocate no iterator
+        for c in range(BLACK, WHITE + 1):
+            b.put(pts[j], c)
+            b.take()
+    assert gc.mem_alloc() == a0
