@@ -114,11 +114,11 @@ def test_zobrist_keys_are_distinct_and_combine_like_random_ones():
     # would; a weak mix (a multiply alone, say) collides many times more.
     from gomoku import board as B
 
-    b = Board(B.MAX_SIZE)
+    b = Board(MAX_SIZE)
     keys = [B._key(2 * i + c) & 0xFFFFFF for i in b.points() for c in (BLACK, WHITE)]
-    assert len(set(keys)) == len(keys) == 2 * B.MAX_SIZE ** 2
+    assert len(set(keys)) == len(keys) == 2 * MAX_SIZE ** 2
     assert all(0 <= B._key(2 * i + c) < 1 << 30 for i in b.points() for c in (BLACK, WHITE))
-    keys = keys[:450]  # 15x15's count: 101,025 pairs
+    keys = keys[:450]  # as many as 15x15 has: 101,025 pairs
     pairs = sorted(keys[i] ^ keys[j] for i in range(len(keys)) for j in range(i))
     same = 0
     run = 0
