@@ -32,7 +32,8 @@ def zeros(typecode, n):
 
 
 class Pos:
-    """Shares cells, hash and history with `board` (moves go through board.put/take)."""
+    """Shares cells, hash and history with `board`: put() and take() move its stones as
+    Board.put() and take() would, in the line update's call."""
 
     def __init__(self, board, rule, ev=P.EVAL):
         self.board = board
@@ -138,17 +139,19 @@ class Pos:
         self.ew = ew
 
     def put(self, p, c):
-        """Place colour c at the empty point p."""
-        self.board.put(p, c)
-        _lines(self, p, c, 3 - c, 1)  # black's key digit 1 for its own stone, white's 2
+        """Place colour c at the empty point p (on the board too: the line update does the
+        board's put() but its history)."""
+        b = self.board
+        b.hist.append(p)
+        # black's key digit 1 for its own stone, white's 2
+        b.hash = _lines(self, p, c, 3 - c, 1, b.hash)
 
     def take(self):
         """Undo the last put(); returns the point."""
         b = self.board
-        p = b.hist[-1]
+        p = b.hist.pop()
         c = self.cells[p]
-        b.take()
-        _lines(self, p, -c, c - 3, -1)
+        b.hash = _lines(self, p, -c, c - 3, -1, b.hash)
         return p
 
     # -- queries (not for hot loops) --------------------------------------------------------

@@ -100,6 +100,15 @@ def _check(pos):
                 assert kw[4 * q + j] == pos.kw[4 * q + j]
 
 
+def _as_board_plays_it(b):
+    # Pos.put() and take() do the board's part in the line update (its hash written out there):
+    # the cells and hash must be what Board.put() makes of the same stones.
+    o = Board(b.size)
+    for q in b.hist:
+        o.put(q, b.cells[q])
+    assert o.cells == b.cells and o.hash == b.hash
+
+
 def test_incremental_equals_scratch():
     r = Rng(987654)
     for rule in (rules.FREESTYLE, rules.STANDARD, rules.RENJU):
@@ -121,10 +130,12 @@ def test_incremental_equals_scratch():
                     pos.put(q, 1 + r.below(2))
             if it % 40 == 39:
                 _check(pos)
+                _as_board_plays_it(b)
         h = b.hash
         while b.count() > start:
             pos.take()
         _check(pos)
+        _as_board_plays_it(b)
         assert b.hash != h or b.count() == start
 
 

@@ -23,7 +23,7 @@ def micropython():
 def test_native_source_casts_and_decorates():
     with open(os.path.join(ROOT, "firmware", "ai", "lines.py")) as f:
         text = native.source(f.read())
-    assert text.count("\n@micropython.viper\n") == 7
+    assert text.count("\n@micropython.viper\n") == 6
     assert "    cells = ptr8(pos.cells)\n" in text and "    nc = int(pos.nc)\n" in text
     assert not re.search(r"  # viper: \w+$", text, re.M)  # every cast applied
 
