@@ -23,8 +23,11 @@ CLOCK_SHARE = const(25)
 # the weaker move the search had when time ran out.
 MOVE_MS = (500, 1500, 4500)
 # Most nodes one step() of the final check may search: a threat search that needs more is
-# stopped, and the next step takes it up where it stopped (ai.search.Search.resume()).
-_STEP = const(500)
+# stopped, and the next step takes it up where it stopped (ai.search.Search.resume()). A key
+# press waits for the step under way: with 500 (until session 42) up to about 2-3 s on a Pico
+# with the native build by the estimate, 12 s without it, past an 8.3 s watchdog; the cuts
+# cost bench_ai.py's hard game 0.4% more nodes and change none of its moves.
+_STEP = const(250)
 # Hard adds its own combination points (ai.lines.combo) to its evaluation when the position's
 # static value for it is at least this, as black / as white, and the opponent's never. Against
 # table's defence it builds double threats instead of drawing on a full board; where the

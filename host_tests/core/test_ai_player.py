@@ -65,9 +65,9 @@ def test_wants_draw_answers():
 
 
 # No single step() of an AI decision may do more than this many nodes (Pos.put calls): about
-# 0.15 s in the wasm VM, about 1.5 s on an RP2040 with the native ai.lines deploy builds (4 s
-# without it), well under the longest watchdog a kit profile can set (rp2: 8.3 s).
-STEP_NODES = 600
+# 0.2 s in the wasm VM on a slow day, about 1.2 s on an RP2040 with the native ai.lines deploy
+# builds (6 s without it), under the longest watchdog a kit profile can set (rp2: 8.3 s).
+STEP_NODES = 300
 
 
 def _sliced(p, g, seen):
