@@ -64,9 +64,10 @@ def test_wants_draw_answers():
     assert p.wants_draw(g) in (True, False)
 
 
-# No single step() of an AI decision may do more than this many nodes (Pos.put calls): about
-# 0.2 s in the wasm VM on a slow day, about 1.2 s on an RP2040 with the native ai.lines deploy
-# builds (6 s without it), under the longest watchdog a kit profile can set (rp2: 8.3 s).
+# No single step() of an AI decision may do more than this many nodes (Pos.put calls): up to
+# about 0.26 s in the wasm VM on a slow day, 1.2-1.6 s on an RP2040 with the native ai.lines
+# deploy builds (6-8 s without it), under the longest watchdog a kit profile can set (rp2:
+# 8.3 s).
 STEP_NODES = 300
 
 
