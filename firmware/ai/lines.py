@@ -212,8 +212,9 @@ def lines(pos, p: int, ab: int, aw: int, g: int, h: int) -> int:
     pos.nc = nc
     pos.eb = eb
     pos.ew = ew
-    # gomoku.board._key(2 * p + colour), written out: Board.put() and take() with its two calls
-    # were a fifth of a search node's time in the native build (the unix port, 2026-11-28).
+    # gomoku.board._key(2 * p + colour), written out: Board.put() and take() and their key
+    # calls were a fifth of a Pos.put() and take() pair's time in the native build (the unix
+    # port, 2026-11-28).
     # host_tests/core/test_ai_eval.py checks the hash against the board's own.
     x = ((p + p + ab * g) * 21317 + 3119) & 0x7FFF
     x = ((x ^ (x >> 7)) * 29753) & 0x7FFF
