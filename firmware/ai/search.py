@@ -6,7 +6,8 @@ from gomoku import rules
 from ai import patterns as P
 from ai.eval import UNBOUNDED, first, online, over, rank, threes, zeros
 
-from micropython import const
+import sys
+from micropython import const, stack_use
 
 
 WIN = const(30000)
@@ -21,6 +22,18 @@ _T3 = const(7 << 15)
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three  # the open-three count field
 _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker's last stone
+# The threat searches recurse, and a board's C stack is small: the rp2 port's is 8 KB, of which
+# MicroPython lets 7,936 bytes be used before it raises "maximum recursion depth exceeded" from
+# whatever call is being made (the line update's midway included, which would leave the position
+# half updated). tools/emu2040 measured there 432 bytes per attacking move of vct() (two calls)
+# and 3.5 KB below the first, and Renju's forbidden-point check under a move took 2.3 KB or more
+# (its three's recursive rule). So where stack_use() passes _DEEP[0] (_DEEP[1] in Renju games)
+# an attack goes no deeper (not won, as when nodes run out) and alpha-beta, whose quiescence
+# may run to 24 plies, takes the node as a leaf: room for one more move and the calls under it.
+# The ESP32 port's stack is 16 KB (15,360 usable) and its frames larger: its values are scaled,
+# not measured. Elsewhere (CPython, the unix and wasm VMs) the stack is large and the plies
+# decide alone.
+_DEEP = {"rp2": (6400, 4500), "esp32": (13000, 10000)}.get(sys.platform)
 _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
@@ -88,6 +101,7 @@ class Search:
         self.k1 = k1
         self.k2 = k2
         self.renju = pos.rule == rules.RENJU
+        self.deep = _DEEP[1 if self.renju else 0] if _DEEP else 0  # see _DEEP
         if self.renju:
             from gomoku import renju
 
@@ -321,7 +335,7 @@ class Search:
             over(pos, sm, _M43, UNBOUNDED, moves)
             if ply + 2 < maxply:
                 over(pos, sm, _M4, _M43, moves)
-        if ply >= maxply:
+        if ply >= maxply or (self.deep and stack_use() > self.deep):
             return False
         d = 3 - c
         for q in moves:
@@ -466,7 +480,11 @@ class Search:
         return moves
 
     def vct_try(self, c, q, ply, maxply, k=6):
-        """Does c's threat at q win against every defence vct() knows?"""
+        """Does c's threat at q win against every defence vct() knows? The defender's side is
+        written out here, not in a function of its own: one Python call less per attacking
+        move, of the C stack a board has little of (_DEEP)."""
+        if self.deep and stack_use() > self.deep:
+            return False
         renju = self.renju and c == BLACK
         if renju and self.forbidden(q, c):
             return False
@@ -480,8 +498,76 @@ class Search:
             self._tick()
         pos = self.pos
         pos.put(q, c)
+        ply += 1
         try:
-            return self._vct_def(c, ply + 1, maxply, k, free)
+            # The defender (3 - c) to move after an attacker's move: does every answer lose?
+            cnt = pos.cnt
+            me = c - 1
+            op = 2 - c
+            d = 3 - c
+            if cnt[op]:
+                return False  # the defender completes five
+            if cnt[me] > 1:
+                return True
+            if not cnt[me] and not cnt[me + 2]:
+                return False  # no threat: the defender is free
+            defs = self._plist(ply)
+            sm = pos.sb if c == BLACK else pos.sw
+            so = pos.sw if c == BLACK else pos.sb
+            if cnt[me]:
+                over(pos, sm, _M5, UNBOUNDED, defs)
+            else:
+                if free:
+                    online(pos, pos.board.hist[-1], sm, c, _M4, defs, 0)
+                else:
+                    over(pos, sm, _M4, UNBOUNDED, defs)
+                # The defender's own fours, those not already there.
+                n = len(defs)
+                if over(pos, so, _M4, UNBOUNDED, defs):
+                    i = n
+                    while i < len(defs):
+                        if defs.count(defs[i]) > 1:
+                            defs.pop(i)
+                        else:
+                            i += 1
+            if cnt[me + 2] and not (self.renju and c == BLACK):
+                self._drop_lost(c, defs, sm, so, free)
+            # One defence that holds refutes the attack: likely ones first, the defender's fours
+            # (best first), then the strongest points for both sides. A stable insertion sort in
+            # place: no key list, and the same order under CPython and MicroPython.
+            for i in range(1, len(defs)):
+                q = defs[i]
+                v = so[q] + (sm[q] if so[q] < _M4 else _M5)
+                j = i
+                while j:
+                    p = defs[j - 1]
+                    if so[p] + (sm[p] if so[p] < _M4 else _M5) >= v:
+                        break
+                    defs[j] = p
+                    j -= 1
+                defs[j] = q
+            wr = self.renju and d == BLACK
+            i = self._resume() if self._arm else 0
+            while i < len(defs):
+                q = defs[i]
+                i += 1
+                if wr and self.forbidden(q, d):
+                    continue
+                self.nodes += 1
+                if self.nodes >= self.limit:
+                    self._cut(i - 1)
+                    raise Stop()
+                pos.put(q, d)
+                try:
+                    r = self.vct(c, ply + 1, maxply, k)
+                except Stop:
+                    self._cut(i - 1)
+                    raise
+                finally:
+                    pos.take()
+                if not r:
+                    return False
+            return True
         finally:
             pos.take()
 
@@ -490,85 +576,15 @@ class Search:
         one[0] = q
 
     def _plist(self, ply):
-        # The threat search's list for this ply, emptied: vct() and _vct_def() alternate plies,
-        # so one pool serves both, and nothing is allocated per node once it has grown.
+        # The threat search's list for this ply, emptied: vct() and vct_try()'s defender
+        # alternate plies, so one pool serves both, and nothing is allocated per node once it
+        # has grown.
         pool = self._tpool
         while len(pool) <= ply:
             pool.append([])
         out = pool[ply]
         del out[_ALL]
         return out
-
-    def _vct_def(self, c, ply, maxply, k, free=False):
-        # The defender (3 - c) to move after an attacker's move: does every answer lose?
-        pos = self.pos
-        cnt = pos.cnt
-        me = c - 1
-        op = 2 - c
-        d = 3 - c
-        if cnt[op]:
-            return False  # the defender completes five
-        if cnt[me] > 1:
-            return True
-        if not cnt[me] and not cnt[me + 2]:
-            return False  # no threat: the defender is free
-        defs = self._plist(ply)
-        sm = pos.sb if c == BLACK else pos.sw
-        so = pos.sw if c == BLACK else pos.sb
-        if cnt[me]:
-            over(pos, sm, _M5, UNBOUNDED, defs)
-        else:
-            if free:
-                online(pos, pos.board.hist[-1], sm, c, _M4, defs, 0)
-            else:
-                over(pos, sm, _M4, UNBOUNDED, defs)
-            # The defender's own fours, those not already there.
-            n = len(defs)
-            if over(pos, so, _M4, UNBOUNDED, defs):
-                i = n
-                while i < len(defs):
-                    if defs.count(defs[i]) > 1:
-                        defs.pop(i)
-                    else:
-                        i += 1
-        if cnt[me + 2] and not (self.renju and c == BLACK):
-            self._drop_lost(c, defs, sm, so, free)
-        # One defence that holds refutes the attack: likely ones first, the defender's fours
-        # (best first), then the strongest points for both sides. A stable insertion sort in
-        # place: no key list, and the same order under CPython and MicroPython.
-        for i in range(1, len(defs)):
-            q = defs[i]
-            v = so[q] + (sm[q] if so[q] < _M4 else _M5)
-            j = i
-            while j:
-                p = defs[j - 1]
-                if so[p] + (sm[p] if so[p] < _M4 else _M5) >= v:
-                    break
-                defs[j] = p
-                j -= 1
-            defs[j] = q
-        wr = self.renju and d == BLACK
-        i = self._resume() if self._arm else 0
-        while i < len(defs):
-            q = defs[i]
-            i += 1
-            if wr and self.forbidden(q, d):
-                continue
-            self.nodes += 1
-            if self.nodes >= self.limit:
-                self._cut(i - 1)
-                raise Stop()
-            pos.put(q, d)
-            try:
-                r = self.vct(c, ply + 1, maxply, k)
-            except Stop:
-                self._cut(i - 1)
-                raise
-            finally:
-                pos.take()
-            if not r:
-                return False
-        return True
 
     def _drop_lost(self, c, defs, sm, so, free):
         # The attacker has an open-four point f (free: on the lines through its last stone, as
@@ -647,11 +663,12 @@ class Search:
         if not cnt[op] and cnt[me + 2] and not (self.renju and c == BLACK):
             return WIN - ply - 2
         width = self.width
-        if depth <= 0:
+        deep = self.deep and stack_use() > self.deep  # out of a board's C stack (_DEEP)
+        if depth <= 0 or deep:
             # Quiescence: a four is answered at no cost; an open three of the opponent's is
             # answered (blocks or own fours) while plies remain, since a static guess cannot
             # tell one open three from two.
-            if ply >= 24 or not (cnt[op] or (cnt[op + 2] and ply < self.qply)):
+            if deep or ply >= 24 or not (cnt[op] or (cnt[op + 2] and ply < self.qply)):
                 return self.evaluate(c)
             width = self.qwidth
         tt = self.tt

@@ -1,0 +1,84 @@
+# The threat searches recurse, and a board's C stack ends them long before their plies do: out
+# of it, MicroPython raises "maximum recursion depth exceeded" from whatever call is being made,
+# the line update's midway included, which would leave the engine's position half updated. So on
+# a board (ai.search._DEEP) an attack goes no deeper once micropython.stack_use() passes a bound.
+# Here CPython's recursion limit plays the small stack and the frame depth the stack in use.
+import ast
+import os
+import sys
+
+from ai import search
+from ai.engine import Engine, HARD
+from gomoku import rules
+from gomoku.board import Board
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _middle():
+    # tools/bench_ai.py's middle-game positions (importing it would run the benchmark)
+    with open(os.path.join(ROOT, "tools", "bench_ai.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "MIDDLE":
+            return ast.literal_eval(node.value)
+
+
+def _board(moves):
+    b = Board(15)
+    for m in moves.split():
+        b.put(b.parse(m), b.to_move())
+    return b
+
+
+def _depth():
+    f = sys._getframe(1)
+    n = 0
+    while f:
+        n += 1
+        f = f.f_back
+    return n
+
+
+def _decide(b, rule, room):
+    # Hard's decision on b with only `room` Python calls of stack left; None if it overflowed.
+    e = Engine(HARD, seed=1, rule=rule)
+    e.start(b)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(_depth() + room)
+    try:
+        while not e.step():
+            pass
+    except RecursionError:
+        return None
+    finally:
+        sys.setrecursionlimit(limit)
+    return e
+
+
+def test_a_search_near_the_end_of_the_stack_stops_its_attack_and_still_decides(monkeypatch):
+    cut = [0]
+
+    def stack_use():  # one "byte" a frame, counted from here
+        n = _depth() - base[0]
+        if n > 12:
+            cut[0] += 1
+        return n
+
+    base = [0]
+    monkeypatch.setattr(search, "stack_use", stack_use)
+    overflowed = 0
+    for rule in (rules.FREESTYLE, rules.RENJU):
+        for moves in _middle():
+            b = _board(moves)
+            before = (bytes(b.cells), b.hash)
+            base[0] = _depth()
+            monkeypatch.setattr(search, "_DEEP", (12, 12))  # room for Renju's checks
+            e = _decide(b, rule, 30)
+            assert e is not None
+            assert b.cells[e.best] == 0
+            assert (bytes(b.cells), b.hash) == before
+            assert (bytes(e.pos.board.cells), e.pos.board.hash) == before
+            monkeypatch.setattr(search, "_DEEP", None)
+            overflowed += _decide(_board(moves), rule, 30) is None  # unchecked: too deep
+    assert overflowed and cut[0]
