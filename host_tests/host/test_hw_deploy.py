@@ -87,6 +87,11 @@ def test_native_code_for_another_cpu_is_left_out(tmp_path, capsys):
     # Another native sub-version (another MicroPython release), same CPU: the same.
     out, built = _build(tmp_path / "b")
     assert "ai/vlines.mpy" not in deploy.loadable(out, built, 6 | 2 << 8 | 4 << 10)
+    # Another release with the same sub-version (1.25): its native code would compute wrong.
+    out, built = _build(tmp_path / "c")
+    assert "ai/vlines.mpy" not in deploy.loadable(out, built, _RP2, (1, 25))
+    out, built = _build(tmp_path / "d")
+    assert deploy.loadable(out, built, _RP2, deploy.compiler_release()) == built
 
 
 def test_another_mpy_version_stops_before_copying(tmp_path):
@@ -102,10 +107,10 @@ def test_board_mpy_asks_the_board_through_mpremote(monkeypatch):
 
     def run(cmd, **kw):
         seen.append(cmd)
-        return subprocess.CompletedProcess(cmd, 0, "mpy=%d\r\n" % _RP2, "")
+        return subprocess.CompletedProcess(cmd, 0, "mpy=%d rel=1.27\r\n" % _RP2, "")
 
     monkeypatch.setattr(deploy.subprocess, "run", run)
-    assert deploy.board_mpy("/dev/ttyX") == _RP2
+    assert deploy.board_mpy("/dev/ttyX") == (_RP2, (1, 27))
     assert seen[0][:5] == [sys.executable, "-m", "mpremote", "connect", "/dev/ttyX"]
     assert seen[0][5] == "exec"
 
