@@ -23,6 +23,14 @@ def diagram(rows, size=15, at=None):
     return b, star
 
 
+def played(moves, size=15):
+    """Board after the moves ("h8 h9 ..."), colours alternating from black."""
+    b = Board(size)
+    for m in moves.split():
+        b.put(b.parse(m), b.to_move())
+    return b
+
+
 def snapshot(game):
     """Everything observable about a game, to check that a refused action changed nothing."""
     b = game.board

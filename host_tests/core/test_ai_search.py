@@ -1,14 +1,8 @@
 # Search internals: candidate ranking, the threat-aware static evaluation and the VCT.
-from gomoku.board import Board, BLACK, WHITE
+from gomoku.board import BLACK, WHITE
 from ai.eval import Pos
 from ai.search import Search, Stop, TT
-
-
-def board(moves):
-    b = Board(15)
-    for m in moves.split():
-        b.put(b.parse(m), b.to_move())
-    return b
+from positions import played as board
 
 
 def test_gen_keeps_best_in_order():

@@ -10,7 +10,7 @@ import sys
 from ai import search
 from ai.engine import Engine, HARD
 from gomoku import rules
-from gomoku.board import Board
+from positions import played
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -22,13 +22,6 @@ def _middle():
     for node in tree.body:
         if isinstance(node, ast.Assign) and node.targets[0].id == "MIDDLE":
             return ast.literal_eval(node.value)
-
-
-def _board(moves):
-    b = Board(15)
-    for m in moves.split():
-        b.put(b.parse(m), b.to_move())
-    return b
 
 
 def _depth():
@@ -70,7 +63,7 @@ def test_a_search_near_the_end_of_the_stack_stops_its_attack_and_still_decides(m
     overflowed = 0
     for rule in (rules.FREESTYLE, rules.RENJU):
         for moves in _middle():
-            b = _board(moves)
+            b = played(moves)
             before = (bytes(b.cells), b.hash)
             base[0] = _depth()
             monkeypatch.setattr(search, "_DEEP", (12, 12))  # room for Renju's checks
@@ -80,5 +73,5 @@ def test_a_search_near_the_end_of_the_stack_stops_its_attack_and_still_decides(m
             assert (bytes(b.cells), b.hash) == before
             assert (bytes(e.pos.board.cells), e.pos.board.hash) == before
             monkeypatch.setattr(search, "_DEEP", None)
-            overflowed += _decide(_board(moves), rule, 30) is None  # unchecked: too deep
+            overflowed += _decide(played(moves), rule, 30) is None  # unchecked: too deep
     assert overflowed and cut[0]
