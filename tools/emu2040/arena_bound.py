@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""tools/arena.py with the rp2 board's C-stack bound on ours (ai.search._DEEP), on the host.
+
+    python3 tools/emu2040/arena_bound.py ours:hard window --games 40 [--rule renju] [...]
+
+On a board the threat searches stop where micropython.stack_use() passes _DEEP; CPython has no
+such figure, so here it is estimated from the Python call depth below Engine.step(), as the
+emulated Pico measured it (tools/emu2040, session 43): 3,480 bytes at the threat search's first
+attacking move, five calls below step(), and 216 bytes a call past that. An estimate: the
+board's own frames vary by function; the games show what the bound costs in strength.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware"))
+import arena  # noqa: E402
+from ai import engine, search  # noqa: E402
+
+_base = [0]
+
+
+def _depth():
+    f = sys._getframe(2)
+    n = 0
+    while f:
+        n += 1
+        f = f.f_back
+    return n
+
+
+def _step(self, step=engine.Engine.step):
+    _base[0] = _depth()
+    return step(self)
+
+
+engine.Engine.step = _step
+search.stack_use = lambda: 3480 + 216 * (_depth() - _base[0] - 5)
+search._DEEP = (6400, 4500)  # the rp2 values (search.py)
+
+if __name__ == "__main__":
+    sys.exit(arena.main())
