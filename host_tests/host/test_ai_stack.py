@@ -13,6 +13,8 @@ from gomoku import rules
 from positions import played
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "emu2040"))
+from arena_bound import call_depth  # noqa: E402
 
 
 def _middle():
@@ -25,12 +27,7 @@ def _middle():
 
 
 def _depth():
-    f = sys._getframe(1)
-    n = 0
-    while f:
-        n += 1
-        f = f.f_back
-    return n
+    return call_depth(1)  # from our caller down
 
 
 def _decide(b, rule, room):

@@ -21,8 +21,9 @@ from ai import engine, search  # noqa: E402
 _base = [0]
 
 
-def _depth():
-    f = sys._getframe(2)
+def call_depth(skip=1):
+    """Python calls on the stack, from the caller's caller (skip=1) down."""
+    f = sys._getframe(skip + 1)
     n = 0
     while f:
         n += 1
@@ -30,14 +31,18 @@ def _depth():
     return n
 
 
-def _step(self, step=engine.Engine.step):
-    _base[0] = _depth()
-    return step(self)
+def install():
+    step = engine.Engine.step
 
+    def bounded_step(self):
+        _base[0] = call_depth()
+        return step(self)
 
-engine.Engine.step = _step
-search.stack_use = lambda: 3480 + 216 * (_depth() - _base[0] - 5)
-search._DEEP = (6400, 4500)  # the rp2 values (search.py)
+    engine.Engine.step = bounded_step
+    search.stack_use = lambda: 3480 + 216 * (call_depth() - _base[0] - 5)
+    search._DEEP = (6400, 4500)  # the rp2 values (search.py)
+
 
 if __name__ == "__main__":
+    install()
     sys.exit(arena.main())
