@@ -127,8 +127,8 @@ def loadable(out, built, mpy, release=None):
             if head[2] and (head[2] != (mpy >> 8) & 0xFF
                             or release is not None and release != compiler_release()):
                 print("note: the board cannot load the native build %s (its MicroPython has "
-                      "another release, native .mpy sub-version or CPU); the AI runs its bytecode, about "
-                      "four times slower" % b)
+                      "another release, native .mpy sub-version or CPU); the AI runs its "
+                      "bytecode, about four times slower" % b)
                 os.remove(os.path.join(out, b))
                 continue
         keep.append(b)

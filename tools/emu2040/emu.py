@@ -5,8 +5,9 @@
 
 The firmware is compiled for the kit as tools/deploy.py compiles it, native build included
 (--plain leaves that out: the bytecode figure), with the emulator's mpy-cross; SCRIPT (a file
-in tools/, e.g. bench_ai.py) and tools/tactics.py go beside it in a ROMFS image, and the board
-runs SCRIPT with sys.argv set to ARGS. Prints what the board prints, then the cycle count.
+in tools/, e.g. bench_ai.py, or any path), with tools/bench_ai.py and the tactics suite that
+scripts build on, goes beside it in a ROMFS image, and the board runs SCRIPT with sys.argv set
+to ARGS. Prints what the board prints, then the cycle count.
 """
 import argparse
 import contextlib
@@ -53,20 +54,26 @@ def main(argv=None):
     fw = a.firmware
     if not os.path.exists(fw):
         sys.exit("no emulator yet: bash tools/emu2040/setup.sh")
+    src = a.script if os.path.isfile(a.script) else os.path.join(ROOT, "tools", a.script)
+    if not os.path.isfile(src):
+        ap.error("no script %s (nor tools/%s)" % (a.script, a.script))
+    try:
+        profile = deploy.kit.load_profile(a.kit)
+    except ValueError as e:
+        ap.error(str(e))
     deploy.MPY_CROSS = [os.path.join(OUT, "mpy-cross")]
     with tempfile.TemporaryDirectory() as tmp:
         fs = os.path.join(tmp, "fs")
         os.makedirs(fs)
-        deploy.compile_all(a.kit, deploy.kit.load_profile(a.kit), fs)
+        deploy.compile_all(a.kit, profile, fs)
         os.remove(os.path.join(fs, "main.py"))  # the board's app: the runner takes its place
         if a.plain:
             for mod in native.NATIVE.values():
                 os.remove(os.path.join(fs, mod + ".mpy"))
         for f in ("bench_ai.py", "tactics.py", "tactics.txt"):  # what scripts build on
             shutil.copy(os.path.join(ROOT, "tools", f), fs)
-        if os.path.exists(a.script):
-            shutil.copy(a.script, fs)
-        script = "/" + os.path.basename(a.script)
+        shutil.copy(src, fs)
+        script = "/" + os.path.basename(src)
         with open(os.path.join(fs, "main.py"), "w") as f:
             f.write(RUNNER % ([script] + a.args, script))
         image = os.path.join(tmp, "fs.rom")
