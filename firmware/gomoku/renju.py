@@ -13,18 +13,18 @@ from gomoku.rules import run
 # p - (a + 1) * d and p + (b + 1) * d, with a and b the runs of black beside p.
 
 
-def _is_five_point(cells, q, d):
-    # Empty q that makes exactly five along d.
-    return cells[q] == EMPTY and run(cells, q, d, BLACK) + run(cells, q, -d, BLACK) == 4
-
-
 def _five_ends(cells, p, d):
     """How many of the two cells just beyond black's run through p along d make exactly five,
-    or 3 for a straight four (.XXXX.: a run of four with both)."""
+    or 3 for a straight four (.XXXX.: a run of four with both). Each such cell q already has
+    the run on one side, so only the black run on its far side is counted."""
     a = run(cells, p, -d, BLACK)
     b = run(cells, p, d, BLACK)
-    k = _is_five_point(cells, p - (a + 1) * d, d) + _is_five_point(cells, p + (b + 1) * d, d)
-    return 3 if k == 2 and a + b == 3 else k
+    m = 3 - a - b  # the far run that makes exactly five
+    q = p - (a + 1) * d
+    k = cells[q] == EMPTY and run(cells, q, -d, BLACK) == m
+    q = p + (b + 1) * d
+    k += cells[q] == EMPTY and run(cells, q, d, BLACK) == m
+    return 3 if k == 2 and m == 0 else k
 
 
 def _fours(cells, p, d):
@@ -34,56 +34,100 @@ def _fours(cells, p, d):
     return 1 if k == 3 else k
 
 
-def _three_end(cells, dirs, p, d, q):
-    # Does black at empty q (an end of p's run along d) make a straight four through p, and may
-    # black play q?
-    if cells[q] != EMPTY:
-        return False
-    cells[q] = BLACK
-    ok = _five_ends(cells, p, d) == 3 and not _forbidden_placed(cells, dirs, q)
-    cells[q] = EMPTY
-    return ok
-
-
-def _is_three(cells, dirs, p, d):
-    # A three: one more black stone makes a straight four through p, and that stone is legal.
-    a = run(cells, p, -d, BLACK)
-    b = run(cells, p, d, BLACK)
-    if a + b > 2:
-        return False
-    return (_three_end(cells, dirs, p, d, p - (a + 1) * d)
-            or _three_end(cells, dirs, p, d, p + (b + 1) * d))
-
-
 def _line(cells, p, d):
     # Length of black's unbroken line through p along d.
     return 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
 
 
+# _forbidden_placed()'s saved levels, five ints each: room for 8 (allocated once: the AI asks at
+# search nodes), more added if ever needed, and kept.
+_frames = [0] * 40
+
+
 def _forbidden_placed(cells, dirs, p):
-    """Is black's stone already placed at p a forbidden move? A five wins outright, so it is
-    checked first in every direction."""
-    over = False
-    for d in dirs:
-        n = _line(cells, p, d)
-        if n == 5:
-            return False
-        if n > 5:
-            over = True
-    if over:
-        return True
-    fours = 0
-    for d in dirs:
-        fours += _fours(cells, p, d)
-    if fours >= 2:
-        return True
-    threes = 0
-    for d in dirs:
-        if _fours(cells, p, d) == 0 and _is_three(cells, dirs, p, d):
+    """Is black's stone already placed at p a forbidden move?
+    The three's rule recurses: a three is one only if its straight-four point q is itself
+    allowed, which may depend on q's threes, and so on (random dense positions went 10 levels
+    deep, past the 8 KB C stack of an rp2 board as plain recursion). The AI asks this deep in
+    its threat search (ai.search._DEEP), so the levels are kept in _frames and the checks
+    written out here: a question takes three calls of stack however deep it goes."""
+    fr = _frames
+    n = 0  # levels saved in fr
+    nd = len(dirs)
+    # di: -1 when p is just placed, then the direction tried for a three; k: the end of p's
+    # run tried next along it; threes: p's so far
+    di = -1
+    while True:
+        if di < 0:
+            # A five allows p, whatever else it makes (so it is looked for along every line
+            # first); an overline or a double four forbids it; else its threes decide.
+            r = 2
+            for d in dirs:
+                a = 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
+                if a == 5:
+                    r = 0
+                    break
+                if a > 5:
+                    r = 1
+            if r == 2:
+                a = 0
+                for d in dirs:
+                    b = _five_ends(cells, p, d)
+                    a += 1 if b == 3 else b
+                if a >= 2:
+                    r = 1
+            if r == 2:
+                di = k = threes = 0
+                continue
+        elif di == nd or threes == 2:
+            r = 1 if threes == 2 else 0
+        else:
+            d = dirs[di]
+            if k < 2:
+                a = run(cells, p, -d, BLACK)
+                b = run(cells, p, d, BLACK)
+            # A three along d: no four there, and a black stone just beyond p's run (end k)
+            # makes a straight four through p, on a point black may play.
+            if k == 2 or a + b > 2 or (not k and _five_ends(cells, p, d)):
+                di += 1
+                k = 0
+                continue
+            q = p + (b + 1) * d if k else p - (a + 1) * d
+            k += 1
+            if cells[q] != EMPTY:
+                continue
+            cells[q] = BLACK
+            if _five_ends(cells, p, d) != 3:
+                cells[q] = EMPTY
+                continue
+            # q's own answer decides: one level down, q left in place
+            i = 5 * n
+            if len(fr) == i:
+                fr.extend((0, 0, 0, 0, 0))
+            fr[i] = p
+            fr[i + 1] = di
+            fr[i + 2] = k
+            fr[i + 3] = threes
+            fr[i + 4] = q
+            n += 1
+            p = q
+            di = -1
+            continue
+        # r is p's answer (1: forbidden); back to the level that placed p as a four's point
+        if not n:
+            return r == 1
+        n -= 1
+        i = 5 * n
+        p = fr[i]
+        di = fr[i + 1]
+        k = fr[i + 2]
+        threes = fr[i + 3]
+        q = fr[i + 4]
+        cells[q] = EMPTY
+        if not r:  # a three along dirs[di]: counted once
             threes += 1
-            if threes == 2:
-                return True
-    return False
+            di += 1
+            k = 0
 
 
 def _blacks(cells, p, s):

@@ -7,10 +7,11 @@ import ast
 import os
 import sys
 
+import renju_ref
 from ai import search
 from ai.engine import Engine, HARD
-from gomoku import rules
-from positions import played
+from gomoku import renju, rules
+from positions import diagram, played
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "emu2040"))
@@ -72,3 +73,47 @@ def test_a_search_near_the_end_of_the_stack_stops_its_attack_and_still_decides(m
             monkeypatch.setattr(search, "_DEEP", None)
             overflowed += _decide(played(moves), rule, 30) is None  # unchecked: too deep
     assert overflowed and cut[0]
+
+
+# Black stones only, and Renju's three's rule goes ten levels deep at '*': its three's straight-
+# four point is allowed only if that point's threes are, and so on (found in random dense
+# positions, then stones dropped while the depth held).
+DEEP_THREES = (
+    "....X..",
+    "...X...",
+    ".X.....",
+    "*...X.X",
+    ".X.X.XX",
+    ".....X.",
+    "...X...",
+)
+
+
+def _ask(b, points, room):
+    # is_forbidden at each point with only `room` Python calls of stack left; None if too deep.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(_depth() + room)
+    try:
+        return [renju.is_forbidden(b, i) for i in points]
+    except RecursionError:
+        return None
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def test_a_forbidden_question_ten_levels_deep_takes_the_stack_of_a_shallow_one(monkeypatch):
+    # As plain recursion (three calls a level) it overflowed the emulated Pico's 8 KB stack.
+    frames = [0] * 5  # room for one level
+    monkeypatch.setattr(renju, "_frames", frames)
+    shallow, p = diagram(("XX*", "..X", "..X"))  # a double three
+    room = 40
+    while _ask(shallow, [p], room) == [True]:
+        room -= 1
+    room += 1  # the least it needs
+    assert len(frames) == 5 and frames[4]  # one level saved
+    b, star = diagram(DEEP_THREES, at=(6, 4))
+    got = _ask(b, list(b.points()), room)
+    assert len(frames) >= 5 * 9  # ten levels: nine saved, the list grown
+    grid = {b.xy(i): b.cells[i] for i in b.points() if b.cells[i]}
+    assert got == [not b.cells[i] and renju_ref.forbidden(grid, 15, b.xy(i)) for i in b.points()]
+    assert any(got)

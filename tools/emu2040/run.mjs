@@ -58,6 +58,11 @@ if (MISS > 0) {
 
 const vectors = new DataView(fw.buffer, fw.byteOffset);
 mcu.core.SP = vectors.getUint32(0, true);
+// The C stack's high-water: the 16 KB below the initial SP painted, and at exit the lowest word
+// the program changed there. The port's stack is the top of RAM, above its static heap.
+const PAINT = 0x5ca1ab1e;
+const top = mcu.core.SP - 0x20000000;
+for (let a = top - 16384; a < top; a += 4) mcu.sramView.setUint32(a, PAINT, true);
 mcu.core.PC = vectors.getUint32(4, true) & ~1;
 let stopped = false;
 let status = 0;
@@ -75,6 +80,9 @@ while (!stopped) {
 }
 const host = (Date.now() - t0) / 1000;
 const secs = (cycles / 125e6).toFixed(3);
+let low = top - 16384;
+while (low < top && mcu.sramView.getUint32(low, true) === PAINT) low += 4;
 process.stderr.write(`[emu2040] exit ${status}: ${cycles} cycles, ${secs} s at 125 MHz` +
-  ` (${host.toFixed(0)} s here); flash cache ${misses} misses in ${reads} reads\n`);
+  ` (${host.toFixed(0)} s here); flash cache ${misses} misses in ${reads} reads;` +
+  ` C stack high-water ${low === top - 16384 ? 'over 16 KB' : (top - low) + ' bytes'}\n`);
 process.exit(status);
