@@ -292,7 +292,7 @@ class Engine(Sliced):
         # 41), to table 28 -> 26.5; --reach 7 to window 33 -> 31.
         start = s.nodes
         past = 0
-        if vct_n:
+        if vct_n and not s.late:  # (late: past the deadline, see Search._tick)
             limit = min(budget, s.nodes + (vct_n if budget == nodes
                                            else budget * vct_n // max(1, nodes)))
             top = limit
@@ -325,7 +325,7 @@ class Engine(Sliced):
         # root moves that break the first one found are kept.
         roots = None
         for share, plies, threes in ((dvcf_n, vply, False), (dvct_n, tply, True)):
-            if not share or roots is not None:
+            if not share or roots is not None or s.late:
                 continue
             roots = yield from self._defend(s, c, budget, nodes, share, plies, threes)
             st.nodes = s.nodes
@@ -347,6 +347,8 @@ class Engine(Sliced):
         self.best = roots[0]
         scores = {}
         for depth in range(1, maxd + 1):
+            if s.late:
+                break  # roots[0] stands
             alpha = -WIN - 1
             best = roots[0]
             done = True
@@ -418,7 +420,10 @@ class Engine(Sliced):
                 q = order[k]
                 k += 1
                 n0 = s.nodes
-                lost = yield from self._refuted(s, c, q, min(end, s.nodes + per), vply, chk_t)
+                lost = None  # past the deadline: unresolved
+                if not s.late:
+                    lost = yield from self._refuted(s, c, q, min(end, s.nodes + per), vply,
+                                                    chk_t)
                 if lost is True and k == 1:
                     end += per * ext // chk_n  # ext, scaled to the budget as per is
                 if lost is False or (lost is None and k <= n):
@@ -458,14 +463,16 @@ class Engine(Sliced):
                 cand.append(q)
         good = []
         for q in cand:
-            s.nodes += 1
-            pos.put(q, c)
-            s.limit = min(s.nodes + 24, budget)
-            try:
-                ok = not find(o, 0, plies)
-            except Stop:
-                ok = True  # unresolved: keep it
-            pos.take()
+            ok = True  # unresolved (or past the deadline): kept
+            if not s.late:
+                s.nodes += 1
+                pos.put(q, c)
+                s.limit = min(s.nodes + 24, budget)
+                try:
+                    ok = not find(o, 0, plies)
+                except Stop:
+                    pass
+                pos.take()
             if ok:
                 good.append(q)
             if len(good) >= 6:

@@ -33,7 +33,8 @@ _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker
 # The ESP32 port's stack is 16 KB (15,360 usable) and its frames larger: its values are scaled,
 # not measured. Elsewhere (CPython, the unix and wasm VMs) the stack is large and the plies
 # decide alone.
-_DEEP = {"rp2": (6400, 4500), "esp32": (13000, 10000)}.get(sys.platform)
+_BOUNDS = {"rp2": (6400, 4500), "esp32": (13000, 10000)}
+_DEEP = _BOUNDS.get(sys.platform)
 _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
@@ -110,6 +111,7 @@ class Search:
         self.limit = 1 << 29
         self.clock = clock
         self.deadline = deadline
+        self.late = False  # past the deadline (_tick)
         self.hist = zeros("H", len(pos.cells))
         self.killer = zeros("H", 64)
         self._ss = zeros("i", 16)  # gen()'s scores and points; grow if a wider gen() asks
@@ -137,8 +139,12 @@ class Search:
 
     # -- helpers -----------------------------------------------------------------------------
     def _tick(self):
-        # The clock is read every 32 nodes only: it may be slow to call.
+        # The clock is read every 32 nodes only: it may be slow to call. Once it is past the
+        # deadline, `late` tells the engine to start nothing more (each search would run up to
+        # 32 nodes, more where nodes are counted outside the searches, before seeing it: in
+        # Renju on an emulated Pico, 0.65 s past the cap over a move's stages).
         if self.clock() >= self.deadline:
+            self.late = True
             raise Stop()
 
     def forbidden(self, q, c):

@@ -196,6 +196,47 @@ def test_time_cap_holds_in_the_final_check():
     assert e.stats.nodes < full.stats.nodes - 1000  # and the check did not go on to its nodes
 
 
+def test_once_the_time_is_up_the_move_starts_no_more_searches():
+    # Each stage after the one that saw the time run out (own threats, the opponent's, the tree,
+    # the final check) would search up to 32 nodes before reading the clock itself: in Renju on
+    # an emulated Pico, a move went 0.65 s past its cap so.
+    from ai.eval import Pos
+
+    b = Board(15)
+    for m in ("h8 h9 f10 g9 g10 f9 e9 e10 j9 g8 h7 j10 f7 g7 g6 h5 k11 f5 d11 g5 j5 d8 d5 e7 "
+              "f6 f8 h10 e6").split():
+        b.put(b.parse(m), b.to_move())
+    puts = [0]
+    put = Pos.put
+
+    def counted(self, p, c):
+        puts[0] += 1
+        put(self, p, c)
+
+    Pos.put = counted
+    try:
+        for rule in (rules.FREESTYLE, rules.RENJU):
+            for ticks in range(2, 12, 3):  # the time runs out in one stage or another
+                t = [0]
+                late = []
+
+                def clock():
+                    t[0] += 1
+                    if t[0] == 1 + ticks:
+                        late.append(puts[0])
+                    return t[0]
+
+                e = Engine(HARD, rule=rule, time_ms=ticks, clock=clock)
+                e.start(b)
+                puts[0] = 0
+                while not e.step():
+                    pass
+                assert late and b.cells[e.best] == EMPTY
+                assert puts[0] - late[0] <= 1, (rule, ticks, puts[0] - late[0])
+    finally:
+        Pos.put = put
+
+
 def test_engine_builds_its_position_when_created():
     # The full scan belongs to setting up a game, not to the first move (tools/bench_ai.py).
     e = Engine(MEDIUM, size=9)

@@ -2,6 +2,7 @@
 """tools/arena.py with the rp2 board's C-stack bound on ours (ai.search._DEEP), on the host.
 
     python3 tools/emu2040/arena_bound.py ours:hard window --games 40 [--rule renju] [...]
+        [--bounds FREESTYLE,RENJU]
 
 On a board the threat searches stop where micropython.stack_use() passes _DEEP; CPython has no
 such figure, so here it is estimated from the Python call depth below Engine.step(), as the
@@ -31,7 +32,8 @@ def call_depth(skip=1):
     return n
 
 
-def install():
+def install(bounds=None):
+    """bounds: (freestyle, Renju) stack_use() bounds to try, the rp2 port's by default."""
     step = engine.Engine.step
 
     def bounded_step(self):
@@ -40,9 +42,15 @@ def install():
 
     engine.Engine.step = bounded_step
     search.stack_use = lambda: 3480 + 216 * (call_depth() - _base[0] - 5)
-    search._DEEP = (6400, 4500)  # the rp2 values (search.py)
+    search._DEEP = bounds or search._BOUNDS["rp2"]
 
 
 if __name__ == "__main__":
-    install()
-    sys.exit(arena.main())
+    argv = sys.argv[1:]
+    bounds = None
+    if "--bounds" in argv:  # --bounds FREESTYLE,RENJU: others than search.py's to try
+        i = argv.index("--bounds")
+        bounds = tuple(int(v) for v in argv[i + 1].split(","))
+        del argv[i:i + 2]
+    install(bounds)
+    sys.exit(arena.main(argv))
