@@ -22,19 +22,27 @@ _T3 = const(7 << 15)
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three  # the open-three count field
 _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker's last stone
-# The threat searches recurse, and a board's C stack is small: the rp2 port's is 8 KB, of which
-# MicroPython lets 7,936 bytes be used before it raises "maximum recursion depth exceeded" from
-# whatever call is being made (the line update's midway included, which would leave the position
-# half updated). tools/emu2040 measured there 432 bytes per attacking move of vct() (two calls)
-# and 3.5 KB below the first, and Renju's forbidden-point check under a move took 2.3 KB or more
-# (its three's recursive rule). So where stack_use() passes _DEEP[0] (_DEEP[1] in Renju games)
-# an attack goes no deeper (not won, as when nodes run out) and alpha-beta, whose quiescence
-# may run to 24 plies, takes the node as a leaf: room for one more move and the calls under it.
-# The ESP32 port's stack is 16 KB (15,360 usable) and its frames larger: its values are scaled,
-# not measured. Elsewhere (CPython, the unix and wasm VMs) the stack is large and the plies
-# decide alone.
+# A board's C stack is small: the rp2 port's is 8 KB, of which MicroPython lets 7,936 bytes be
+# used before it raises "maximum recursion depth exceeded" from whatever call is being made (the
+# line update's midway included, which would leave the position half updated). The threat search
+# (vct) keeps its plies in arrays (_vct()), and Renju's forbidden-point check its levels
+# (gomoku.renju), so neither grows the stack with its depth. What still recurses, alpha-beta
+# (whose quiescence may run to 24 plies) and the VCF search (one call an attacking move), stops
+# where stack_use() passes _DEEP[0] (_DEEP[1] in Renju games): alpha-beta takes the node as a
+# leaf, the VCF goes no deeper (not won, as when nodes run out). Room is left for one more move
+# and the calls under it. The ESP32 port's stack is 16 KB (15,360 usable) and its frames larger:
+# its values are scaled, not measured. Elsewhere (CPython, the unix and wasm VMs) the stack is
+# large and the plies decide alone.
 _BOUNDS = {"rp2": (6400, 4500), "esp32": (13000, 10000)}
 _DEEP = _BOUNDS.get(sys.platform)
+# _vct()'s states
+_ENTER_A = const(0)
+_NEXT_A = const(1)
+_ENTER_D = const(2)
+_NEXT_D = const(3)
+_DONE_A = const(4)
+_DONE_D = const(5)
+_RETURN = const(6)
 _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
@@ -124,6 +132,9 @@ class Search:
         self._line = []
         self._rec = False
         self._arm = False
+        self._fi = zeros("H", 16)  # _vct()'s stack: per ply the move's index, a table slot, a key
+        self._fs = zeros("i", 16)
+        self._fk = zeros("H", 16)
         self._ts = zeros("i", 8)  # vct()'s three scores and points
         self._tm = zeros("H", 8)
         self.seq = []  # forced line found by vcf(); vct() gives its first move only
@@ -382,46 +393,7 @@ class Search:
         plies is one within more, no win within n is none within fewer. The same position is
         reached by many orders of the same threats: 13-ply searches from 163 arena positions
         took 39% fewer nodes where they won, 48% fewer where not (means)."""
-        tt = self.tt
-        slot = -1
-        if 0 < ply <= maxply and tt is not None:
-            h = self.pos.board.hash
-            slot = h & tt.mask
-            key = ((h >> tt.bits) ^ c) & 0xFFFF
-            n = maxply - ply + 1
-            if tt.tkey[slot] != key:
-                slot ^= 1
-                if tt.tkey[slot] != key and (tt.tres[slot] & 127) > (tt.tres[slot ^ 1] & 127):
-                    slot ^= 1  # if not found: the slot that held the smaller search
-            if tt.tkey[slot] == key:
-                v = tt.tres[slot]
-                if v > 128:
-                    if v - 128 <= n:
-                        return True
-                elif v >= n:
-                    return False
-        r = False
-        moves = self.vct_moves(c, ply, maxply, k)
-        if moves is True or moves is False:
-            r = moves
-        else:
-            i = self._resume() if self._arm else 0
-            while i < len(moves):
-                q = moves[i]
-                try:
-                    w = self.vct_try(c, q, ply, maxply, k)
-                except Stop:
-                    self._cut(i)
-                    raise
-                if w:
-                    self._won(q)
-                    r = True
-                    break
-                i += 1
-        if slot >= 0:
-            tt.tkey[slot] = key
-            tt.tres[slot] = n + 128 if r else n
-        return r
+        return self._vct(c, -1, ply, maxply, k)
 
     def vct_moves(self, c, ply, maxply, k=6):
         """vct()'s attacking moves here, or True (won: self.seq holds the move) or False when
@@ -486,96 +458,223 @@ class Search:
         return moves
 
     def vct_try(self, c, q, ply, maxply, k=6):
-        """Does c's threat at q win against every defence vct() knows? The defender's side is
-        written out here, not in a function of its own: one Python call less per attacking
-        move, of the C stack a board has little of (_DEEP)."""
-        if self.deep and stack_use() > self.deep:
-            return False
-        renju = self.renju and c == BLACK
-        if renju and self.forbidden(q, c):
-            return False
-        # A free move (not the block of a defender's four) is what makes any open three, so
-        # the defender's answers lie on its lines (Renju black's threes are not that simple).
-        free = not self.pos.cnt[2 - c] and not renju
-        self.nodes += 1
-        if self.nodes >= self.limit:
-            raise Stop()
-        if not self.nodes & 31 and self.clock is not None:
-            self._tick()
+        """Does c's threat at q (c to move at ply) win against every defence vct() knows?"""
+        return self._vct(c, q, ply, maxply, k)
+
+    def _vct(self, c, q, ply, maxply, k):
+        # vct() (q < 0) or vct_try() as a loop over an explicit stack, not recursion: a board's
+        # C stack (_DEEP) held attacks 7 moves deep in freestyle and 3 in Renju as recursion,
+        # where the host searches 13 plies (in Renju on 236 random openings hard then won 78%
+        # against window, 94.5% unbounded). The plies alternate: the attacker's nodes (vct(),
+        # "A") at ply's parity, the defender's after an attacker's move ("D") at the other. Per
+        # ply: _tpool's list of moves, fi the index of the move being searched, fs and fk an
+        # A node's table slot (-1: none) and key. A Stop (out of nodes or time) unwinds the
+        # stack, taking back the moves and recording each node's index (_cut(), deepest first)
+        # as the recursion did: the search can be resumed where it was cut (resume()).
         pos = self.pos
-        pos.put(q, c)
-        ply += 1
+        cnt = pos.cnt
+        tt = self.tt
+        me = c - 1
+        op = 2 - c
+        d = 3 - c
+        black = c == BLACK
+        sm = pos.sb if black else pos.sw
+        so = pos.sw if black else pos.sb
+        renju = self.renju and black  # the attacker's points may be forbidden
+        wr = self.renju and not black  # the defender's
+        lists = self._tpool
+        fi = self._fi
+        fs = self._fs
+        fk = self._fk
+        a0 = ply & 1  # the attacker's plies' parity
+        p = ply
+        end = ply  # the entry node's ply: its answer is the search's
+        st = _ENTER_A
+        if q >= 0:
+            end += 1
+            st = _ENTER_D
+        r = False
+        deepest = True  # (for a Stop) no defender's move is on the board at ply p
         try:
-            # The defender (3 - c) to move after an attacker's move: does every answer lose?
-            cnt = pos.cnt
-            me = c - 1
-            op = 2 - c
-            d = 3 - c
-            if cnt[op]:
-                return False  # the defender completes five
-            if cnt[me] > 1:
-                return True
-            if not cnt[me] and not cnt[me + 2]:
-                return False  # no threat: the defender is free
-            defs = self._plist(ply)
-            sm = pos.sb if c == BLACK else pos.sw
-            so = pos.sw if c == BLACK else pos.sb
-            if cnt[me]:
-                over(pos, sm, _M5, UNBOUNDED, defs)
-            else:
-                if free:
-                    online(pos, pos.board.hist[-1], sm, c, _M4, defs, 0)
-                else:
-                    over(pos, sm, _M4, UNBOUNDED, defs)
-                # The defender's own fours, those not already there.
-                n = len(defs)
-                if over(pos, so, _M4, UNBOUNDED, defs):
-                    i = n
-                    while i < len(defs):
-                        if defs.count(defs[i]) > 1:
-                            defs.pop(i)
+            while True:
+                if st == _ENTER_A:  # the attacker to move at p
+                    if p + 2 >= len(fi):  # (the blocks of the defender's fours go past maxply)
+                        self._grow()
+                    slot = -1
+                    if 0 < p <= maxply and tt is not None:
+                        h = pos.board.hash
+                        slot = h & tt.mask
+                        key = ((h >> tt.bits) ^ c) & 0xFFFF
+                        n = maxply - p + 1
+                        if tt.tkey[slot] != key:
+                            slot ^= 1
+                            if (tt.tkey[slot] != key
+                                    and (tt.tres[slot] & 127) > (tt.tres[slot ^ 1] & 127)):
+                                slot ^= 1  # if not found: the slot that held the smaller search
+                        if tt.tkey[slot] == key:
+                            v = tt.tres[slot]
+                            if v > 128:
+                                if v - 128 <= n:
+                                    r = True
+                                    st = _RETURN
+                                    continue
+                            elif v >= n:
+                                r = False
+                                st = _RETURN
+                                continue
+                        fk[p] = key
+                    fs[p] = slot
+                    moves = self.vct_moves(c, p, maxply, k)
+                    if moves is True or moves is False:
+                        r = moves
+                        st = _DONE_A
+                        continue
+                    fi[p] = self._resume() if self._arm else 0
+                    st = _NEXT_A
+                if st == _NEXT_A:
+                    moves = lists[p]
+                    i = fi[p]
+                    if i >= len(moves):
+                        r = False
+                        st = _DONE_A
+                        continue
+                    q = moves[i]
+                    st = _ENTER_D
+                if st == _ENTER_D:  # the attacker plays q at p: does every defence lose?
+                    if p + 2 >= len(fi):
+                        self._grow()
+                    if renju and self.forbidden(q, c):
+                        p += 1
+                        r = False
+                        st = _RETURN
+                        continue
+                    # A free move (not the block of a defender's four) is what makes any open
+                    # three, so the defender's answers lie on its lines (Renju black's threes
+                    # are not that simple).
+                    free = not cnt[op] and not renju
+                    self.nodes += 1
+                    if self.nodes >= self.limit:
+                        raise Stop()
+                    if not self.nodes & 31 and self.clock is not None:
+                        self._tick()
+                    pos.put(q, c)
+                    p += 1
+                    deepest = True
+                    st = _DONE_D
+                    if cnt[op]:
+                        r = False  # the defender completes five
+                        continue
+                    if cnt[me] > 1:
+                        r = True
+                        continue
+                    if not cnt[me] and not cnt[me + 2]:
+                        r = False  # no threat: the defender is free
+                        continue
+                    defs = self._plist(p)
+                    if cnt[me]:
+                        over(pos, sm, _M5, UNBOUNDED, defs)
+                    else:
+                        if free:
+                            online(pos, pos.board.hist[-1], sm, c, _M4, defs, 0)
                         else:
-                            i += 1
-            if cnt[me + 2] and not (self.renju and c == BLACK):
-                self._drop_lost(c, defs, sm, so, free)
-            # One defence that holds refutes the attack: likely ones first, the defender's fours
-            # (best first), then the strongest points for both sides. A stable insertion sort in
-            # place: no key list, and the same order under CPython and MicroPython.
-            for i in range(1, len(defs)):
-                q = defs[i]
-                v = so[q] + (sm[q] if so[q] < _M4 else _M5)
-                j = i
-                while j:
-                    p = defs[j - 1]
-                    if so[p] + (sm[p] if so[p] < _M4 else _M5) >= v:
+                            over(pos, sm, _M4, UNBOUNDED, defs)
+                        # The defender's own fours, those not already there.
+                        n = len(defs)
+                        if over(pos, so, _M4, UNBOUNDED, defs):
+                            i = n
+                            while i < len(defs):
+                                if defs.count(defs[i]) > 1:
+                                    defs.pop(i)
+                                else:
+                                    i += 1
+                    if cnt[me + 2] and not renju:
+                        self._drop_lost(c, defs, sm, so, free)
+                    # One defence that holds refutes the attack: likely ones first, the
+                    # defender's fours (best first), then the strongest points for both sides.
+                    # A stable insertion sort in place: no key list, and the same order under
+                    # CPython and MicroPython.
+                    for i in range(1, len(defs)):
+                        q = defs[i]
+                        v = so[q] + (sm[q] if so[q] < _M4 else _M5)
+                        j = i
+                        while j:
+                            q2 = defs[j - 1]
+                            if so[q2] + (sm[q2] if so[q2] < _M4 else _M5) >= v:
+                                break
+                            defs[j] = q2
+                            j -= 1
+                        defs[j] = q
+                    fi[p] = self._resume() if self._arm else 0
+                    st = _NEXT_D
+                if st == _NEXT_D:  # the defender's next answer at p
+                    defs = lists[p]
+                    i = fi[p]
+                    st = _DONE_D
+                    r = True  # unless an answer holds
+                    while i < len(defs):
+                        q = defs[i]
+                        i += 1
+                        if wr and self.forbidden(q, d):
+                            continue
+                        self.nodes += 1
+                        if self.nodes >= self.limit:
+                            fi[p] = i
+                            raise Stop()
+                        pos.put(q, d)
+                        fi[p] = i
+                        p += 1
+                        deepest = False
+                        st = _ENTER_A
                         break
-                    defs[j] = p
-                    j -= 1
-                defs[j] = q
-            wr = self.renju and d == BLACK
-            i = self._resume() if self._arm else 0
-            while i < len(defs):
-                q = defs[i]
-                i += 1
-                if wr and self.forbidden(q, d):
                     continue
-                self.nodes += 1
-                if self.nodes >= self.limit:
-                    self._cut(i - 1)
-                    raise Stop()
-                pos.put(q, d)
-                try:
-                    r = self.vct(c, ply + 1, maxply, k)
-                except Stop:
-                    self._cut(i - 1)
-                    raise
-                finally:
-                    pos.take()
-                if not r:
-                    return False
-            return True
-        finally:
-            pos.take()
+                if st == _DONE_A:
+                    slot = fs[p]
+                    if slot >= 0:
+                        tt.tkey[slot] = fk[p]
+                        tt.tres[slot] = maxply - p + 1 + (128 if r else 0)
+                    st = _RETURN
+                elif st == _DONE_D:
+                    pos.take()  # the attacker's move
+                    st = _RETURN
+                # _RETURN: the node at p has its answer r
+                if p == end:
+                    return r
+                p -= 1
+                if (p & 1) == a0:  # a D node answered: back to the attacker's at p
+                    if r:
+                        self._won(lists[p][fi[p]])
+                        st = _DONE_A
+                    else:
+                        fi[p] += 1
+                        st = _NEXT_A
+                else:  # an A node answered: back to the defender's at p
+                    pos.take()  # the defender's move
+                    deepest = True
+                    st = _NEXT_D if r else _DONE_D
+                    r = False
+        except BaseException as e:
+            # Unwound as the recursion did: the moves on the board are taken back, and on a
+            # Stop each node from the deepest records the move it was searching.
+            cut = isinstance(e, Stop)
+            while p >= end:
+                if (p & 1) == a0:
+                    if cut:
+                        self._cut(fi[p])
+                else:
+                    if cut:
+                        self._cut(fi[p] - 1)
+                    if not deepest:
+                        pos.take()  # the defender's move
+                    pos.take()  # the attacker's
+                deepest = False
+                p -= 1
+            raise
+
+    def _grow(self):
+        # _vct()'s stack, 8 plies more (in place: _vct() holds the arrays)
+        self._fi.extend(zeros("H", 8))
+        self._fs.extend(zeros("i", 8))
+        self._fk.extend(zeros("H", 8))
 
     def _won(self, q):
         one = self.seq = self._one

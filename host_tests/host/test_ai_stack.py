@@ -1,8 +1,9 @@
-# The threat searches recurse, and a board's C stack ends them long before their plies do: out
-# of it, MicroPython raises "maximum recursion depth exceeded" from whatever call is being made,
-# the line update's midway included, which would leave the engine's position half updated. So on
-# a board (ai.search._DEEP) an attack goes no deeper once micropython.stack_use() passes a bound.
-# Here CPython's recursion limit plays the small stack and the frame depth the stack in use.
+# A board's C stack is small (8 KB on an rp2), and out of it MicroPython raises "maximum recursion
+# depth exceeded" from whatever call is being made, the line update's midway included, which would
+# leave the engine's position half updated. So the threat search (vct) keeps its plies in arrays,
+# not on the stack, and what still recurses (alpha-beta's quiescence, the VCF search) stops once
+# micropython.stack_use() passes a bound on a board (ai.search._DEEP). Here CPython's recursion
+# limit plays the small stack and the frame depth the stack in use.
 import ast
 import os
 import sys
@@ -47,13 +48,26 @@ def _decide(b, rule, room):
     return e
 
 
-def test_a_search_near_the_end_of_the_stack_stops_its_attack_and_still_decides(monkeypatch):
-    cut = [0]
+def test_the_threat_search_takes_the_same_stack_however_deep_it_goes(monkeypatch):
+    # With 22 calls of room and no bound every middle position decides as with all the stack:
+    # the threat searches reach 13 plies and more there, which as recursion (two calls an
+    # attacking move) overflowed 30 calls of room.
+    monkeypatch.setattr(search, "_DEEP", None)
+    for rule in (rules.FREESTYLE, rules.RENJU):
+        for moves in _middle():
+            full = _decide(played(moves), rule, 1000)
+            e = _decide(played(moves), rule, 22)
+            assert e is not None
+            assert (e.best, e.stats.nodes) == (full.best, full.stats.nodes)
+
+
+def test_a_search_near_the_end_of_the_stack_stops_its_recursion_and_still_decides(monkeypatch):
+    bound = [0]
 
     def stack_use():  # one "byte" a frame, counted from here
         n = _depth() - base[0]
-        if n > 12:
-            cut[0] += 1
+        if n > 5:
+            bound[0] += 1
         return n
 
     base = [0]
@@ -64,15 +78,15 @@ def test_a_search_near_the_end_of_the_stack_stops_its_attack_and_still_decides(m
             b = played(moves)
             before = (bytes(b.cells), b.hash)
             base[0] = _depth()
-            monkeypatch.setattr(search, "_DEEP", (12, 12))  # room for Renju's checks
-            e = _decide(b, rule, 30)
+            monkeypatch.setattr(search, "_DEEP", (5, 5))  # room for a leaf's Renju check
+            e = _decide(b, rule, 18)
             assert e is not None
             assert b.cells[e.best] == 0
             assert (bytes(b.cells), b.hash) == before
             assert (bytes(e.pos.board.cells), e.pos.board.hash) == before
             monkeypatch.setattr(search, "_DEEP", None)
-            overflowed += _decide(played(moves), rule, 30) is None  # unchecked: too deep
-    assert overflowed and cut[0]
+            overflowed += _decide(played(moves), rule, 18) is None  # unchecked: too deep
+    assert overflowed and bound[0]
 
 
 # Black stones only, and Renju's three's rule goes ten levels deep at '*': its three's straight-
