@@ -515,16 +515,16 @@ class Engine(Sliced):
                 return True
             for q in moves or ():
                 yield
-                if (yield from self._steps(s, limit, s.vct_try, c, q, 0, t)):
+                if (yield from self._steps(s, limit, s.vct, c, 0, t, 6, q)):
                     s._won(q)
                     return True
         return False
 
     def _steps(self, s, limit, f, *args):
-        # f(*args), a threat search (vcf or vct_try), within limit nodes, in steps of at most
-        # _STEP: when a step runs out, the next one goes back to where the threat search was
-        # cut (s.resume(); the VCF search, small, starts again). Stop when the limit itself is
-        # reached, or the move's time is up.
+        # f(*args), a threat search (vcf, or vct of one root move), within limit nodes, in
+        # steps of at most _STEP: when a step runs out, the next one goes back to where the
+        # threat search was cut (s.resume(); the VCF search, small, starts again). Stop when the
+        # limit itself is reached, or the move's time is up.
         s.resume(False)
         while True:
             s.limit = min(limit, s.nodes + _STEP)

@@ -25,7 +25,7 @@ _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker
 # A board's C stack is small: the rp2 port's is 8 KB, of which MicroPython lets 7,936 bytes be
 # used before it raises "maximum recursion depth exceeded" from whatever call is being made (the
 # line update's midway included, which would leave the position half updated). The threat search
-# (vct) keeps its plies in arrays (_vct()), and Renju's forbidden-point check its levels
+# (vct) keeps its plies in arrays (vct()), and Renju's forbidden-point check its levels
 # (gomoku.renju), so neither grows the stack with its depth. What still recurses, alpha-beta
 # (whose quiescence may run to 24 plies) and the VCF search (one call an attacking move), stops
 # where stack_use() passes _DEEP[0] (_DEEP[1] in Renju games): alpha-beta takes the node as a
@@ -35,7 +35,7 @@ _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker
 # large and the plies decide alone.
 _BOUNDS = {"rp2": (6400, 4500), "esp32": (13000, 10000)}
 _DEEP = _BOUNDS.get(sys.platform)
-# _vct()'s states
+# vct()'s states
 _ENTER_A = const(0)
 _NEXT_A = const(1)
 _ENTER_D = const(2)
@@ -132,7 +132,7 @@ class Search:
         self._line = []
         self._rec = False
         self._arm = False
-        self._fi = zeros("H", 16)  # _vct()'s stack: per ply the move's index, a table slot, a key
+        self._fi = zeros("H", 16)  # vct()'s stack: per ply the move's index, a table slot, a key
         self._fs = zeros("i", 16)
         self._fk = zeros("H", 16)
         self._ts = zeros("i", 8)  # vct()'s three scores and points
@@ -383,22 +383,10 @@ class Search:
                 return True
         return False
 
-    def vct(self, c, ply, maxply, k=6):
-        """Can c (to move) win by threats (fours and open threes)? Sound against the defences
-        it knows: every block of a four, every point where the attacker could make a four
-        (which includes every block of an open three) and every four of the defender's, whose
-        block the attacker must then play. Narrow: only the best k threes per ply. On success
-        self.seq[0] is the first move.
-        Past the root, results are kept in the table (two slots per hash): a win within n
-        plies is one within more, no win within n is none within fewer. The same position is
-        reached by many orders of the same threats: 13-ply searches from 163 arena positions
-        took 39% fewer nodes where they won, 48% fewer where not (means)."""
-        return self._vct(c, -1, ply, maxply, k)
-
     def vct_moves(self, c, ply, maxply, k=6):
         """vct()'s attacking moves here, or True (won: self.seq holds the move) or False when
         the position decides without a search. The engine walks the root moves itself, one
-        vct_try() per step."""
+        vct(q) per step."""
         pos = self.pos
         cnt = pos.cnt
         me = c - 1
@@ -457,20 +445,27 @@ class Search:
                 moves.append(tm[j])
         return moves
 
-    def vct_try(self, c, q, ply, maxply, k=6):
-        """Does c's threat at q (c to move at ply) win against every defence vct() knows?"""
-        return self._vct(c, q, ply, maxply, k)
-
-    def _vct(self, c, q, ply, maxply, k):
-        # vct() (q < 0) or vct_try() as a loop over an explicit stack, not recursion: a board's
-        # C stack (_DEEP) held attacks 7 moves deep in freestyle and 3 in Renju as recursion,
-        # where the host searches 13 plies (in Renju on 236 random openings hard then won 78%
-        # against window, 94.5% unbounded). The plies alternate: the attacker's nodes (vct(),
-        # "A") at ply's parity, the defender's after an attacker's move ("D") at the other. Per
-        # ply: _tpool's list of moves, fi the index of the move being searched, fs and fk an
-        # A node's table slot (-1: none) and key. A Stop (out of nodes or time) unwinds the
-        # stack, taking back the moves and recording each node's index (_cut(), deepest first)
-        # as the recursion did: the search can be resumed where it was cut (resume()).
+    def vct(self, c, ply, maxply, k=6, q=-1):
+        """Can c (to move) win by threats (fours and open threes)? Sound against the defences
+        it knows: every block of a four, every point where the attacker could make a four
+        (which includes every block of an open three) and every four of the defender's, whose
+        block the attacker must then play. Narrow: only the best k threes per ply. On success
+        self.seq[0] is the first move.
+        With q >= 0: does c's threat at q win so (c to move at ply)? The engine walks the root
+        moves itself, one such search per step (vct_moves()).
+        Past the root, results are kept in the table (two slots per hash): a win within n
+        plies is one within more, no win within n is none within fewer. The same position is
+        reached by many orders of the same threats: 13-ply searches from 163 arena positions
+        took 39% fewer nodes where they won, 48% fewer where not (means)."""
+        # A loop over an explicit stack, not recursion: a board's C stack (_DEEP) held attacks 7
+        # moves deep in freestyle and 3 in Renju as recursion, where the host searches 13 plies
+        # (in Renju on 236 random openings hard then won 78% against window, 94% unbounded).
+        # The plies alternate: the attacker's nodes ("A") at ply's parity, the defender's after
+        # an attacker's move ("D") at the other. Per ply: _tpool's list of moves, fi the index
+        # of the move being searched, fs and fk an A node's table slot (-1: none) and key. A
+        # Stop (out of nodes or time) unwinds the stack, taking back the moves and recording
+        # each node's index (_cut(), deepest first) as the recursion did: the search can be
+        # resumed where it was cut (resume()).
         pos = self.pos
         cnt = pos.cnt
         tt = self.tt
@@ -498,8 +493,11 @@ class Search:
         try:
             while True:
                 if st == _ENTER_A:  # the attacker to move at p
-                    if p + 2 >= len(fi):  # (the blocks of the defender's fours go past maxply)
-                        self._grow()
+                    if p + 2 >= len(fi):  # for p + 1 (the blocks of the defender's fours
+                        # go past maxply; the entry's ply is 0 or small), in place
+                        fi.extend(zeros("H", 8))
+                        fs.extend(zeros("i", 8))
+                        fk.extend(zeros("H", 8))
                     slot = -1
                     if 0 < p <= maxply and tt is not None:
                         h = pos.board.hash
@@ -541,8 +539,6 @@ class Search:
                     q = moves[i]
                     st = _ENTER_D
                 if st == _ENTER_D:  # the attacker plays q at p: does every defence lose?
-                    if p + 2 >= len(fi):
-                        self._grow()
                     if renju and self.forbidden(q, c):
                         p += 1
                         r = False
@@ -670,18 +666,12 @@ class Search:
                 p -= 1
             raise
 
-    def _grow(self):
-        # _vct()'s stack, 8 plies more (in place: _vct() holds the arrays)
-        self._fi.extend(zeros("H", 8))
-        self._fs.extend(zeros("i", 8))
-        self._fk.extend(zeros("H", 8))
-
     def _won(self, q):
         one = self.seq = self._one
         one[0] = q
 
     def _plist(self, ply):
-        # The threat search's list for this ply, emptied: vct() and vct_try()'s defender
+        # The threat search's list for this ply, emptied: vct()'s attacker and defender
         # alternate plies, so one pool serves both, and nothing is allocated per node once it
         # has grown.
         pool = self._tpool

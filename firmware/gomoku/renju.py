@@ -5,6 +5,7 @@
 # (the first version made 2.6 KB of garbage per forbidden-shape check, 130 bytes per point).
 from gomoku.board import BLACK, EMPTY
 from gomoku.rules import run
+from array import array
 
 
 # With black's stone at p, in direction d only the first empty cell beyond each end of the
@@ -27,21 +28,9 @@ def _five_ends(cells, p, d):
     return 3 if k == 2 and m == 0 else k
 
 
-def _fours(cells, p, d):
-    """Number of fours through p along d: 0, 1 or 2 (two fours on one line, as X.XXX.X).
-    A straight four (.XXXX.) is one four."""
-    k = _five_ends(cells, p, d)
-    return 1 if k == 3 else k
-
-
-def _line(cells, p, d):
-    # Length of black's unbroken line through p along d.
-    return 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
-
-
-# _forbidden_placed()'s saved levels, five ints each: room for 8 (allocated once: the AI asks at
-# search nodes), more added if ever needed, and kept.
-_frames = [0] * 40
+# _forbidden_placed()'s saved levels, five numbers each: room for 8 (allocated once: the AI asks
+# at search nodes), more added if ever needed, and kept.
+_frames = array("H", bytes(80))
 
 
 def _forbidden_placed(cells, dirs, p):
@@ -103,7 +92,7 @@ def _forbidden_placed(cells, dirs, p):
             # q's own answer decides: one level down, q left in place
             i = 5 * n
             if len(fr) == i:
-                fr.extend((0, 0, 0, 0, 0))
+                fr.extend(array("H", bytes(10)))
             fr[i] = p
             fr[i + 1] = di
             fr[i + 2] = k
@@ -172,15 +161,21 @@ def forbidden_reason(board, i):
     dirs = board.dirs
     cells[i] = BLACK
     try:
-        if any(_line(cells, i, d) > 5 for d in dirs):
-            return "overline"
-        if sum(_fours(cells, i, d) for d in dirs) >= 2:
-            return "double four"
-        return "double three"
+        fours = 0
+        for d in dirs:
+            if 1 + run(cells, i, d, BLACK) + run(cells, i, -d, BLACK) > 5:
+                return "overline"
+            k = _five_ends(cells, i, d)
+            fours += 1 if k == 3 else k  # a straight four is one four
+        return "double four" if fours >= 2 else "double three"
     finally:
         cells[i] = EMPTY
 
 
 def forbidden_points(board):
     """Every point black may not play now, for the screen to mark."""
-    return [i for i in board.points() if is_forbidden(board, i)]
+    out = []
+    for i in board.points():
+        if is_forbidden(board, i):
+            out.append(i)
+    return out

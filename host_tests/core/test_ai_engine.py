@@ -475,7 +475,7 @@ def test_own_threat_win_comes_before_the_defence():
     q = e.think(b)
     assert e.stats.forced == "vct" and q == b.parse("g4")
     s.limit = s.nodes + 100000
-    assert s.vct_try(BLACK, q, 0, 13)
+    assert s.vct(BLACK, 0, 13, q=q)
 
 
 def test_own_threat_win_may_search_past_its_share():
@@ -494,7 +494,7 @@ def test_own_threat_win_may_search_past_its_share():
         assert e.stats.forced == "vct" and q == b.parse(win) and e.stats.nodes > 300
         s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), 8)
         s.limit = 100000
-        assert s.vct_try(BLACK, q, 0, 13)
+        assert s.vct(BLACK, 0, 13, q=q)
         short = Engine(HARD)
         short.params = short.params[:14] + (0,) + short.params[15:]
         assert short.think(b) != q and short.stats.forced != "vct"

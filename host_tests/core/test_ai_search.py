@@ -164,7 +164,7 @@ def _in_steps(moves, step, plies=13, most=20000):
         while s.nodes < most:
             s.limit = s.nodes + step if step else most
             try:
-                r = s.vct_try(c, q, 0, plies)
+                r = s.vct(c, 0, plies, q=q)
             except Stop:
                 s.resume(True)
                 continue

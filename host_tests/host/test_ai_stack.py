@@ -7,6 +7,7 @@
 import ast
 import os
 import sys
+from array import array
 
 import renju_ref
 from ai import search
@@ -117,7 +118,7 @@ def _ask(b, points, room):
 
 def test_a_forbidden_question_ten_levels_deep_takes_the_stack_of_a_shallow_one(monkeypatch):
     # As plain recursion (three calls a level) it overflowed the emulated Pico's 8 KB stack.
-    frames = [0] * 5  # room for one level
+    frames = array("H", bytes(10))  # room for one level
     monkeypatch.setattr(renju, "_frames", frames)
     shallow, p = diagram(("XX*", "..X", "..X"))  # a double three
     room = 40

@@ -4,11 +4,13 @@
     python3 tools/emu2040/arena_bound.py ours:hard window --games 40 [--rule renju] [...]
         [--bounds FREESTYLE,RENJU]
 
-On a board the threat searches stop where micropython.stack_use() passes _DEEP; CPython has no
-such figure, so here it is estimated from the Python call depth below Engine.step(), as the
-emulated Pico measured it (tools/emu2040, session 43): 3,480 bytes at the threat search's first
-attacking move, five calls below step(), and 216 bytes a call past that. An estimate: the
-board's own frames vary by function; the games show what the bound costs in strength.
+On a board alpha-beta and the VCF search, which recurse, stop where micropython.stack_use()
+passes _DEEP (the threat search and Renju's forbidden-point check keep their levels off the
+stack since session 44); CPython has no such figure, so here it is estimated from the Python
+call depth below Engine.step(), as the emulated Pico measured it (tools/emu2040, session 43):
+3,480 bytes at the threat search's first attacking move, five calls below step(), and 216
+bytes a call past that. An estimate: the board's own frames vary by function; the games show
+what the bound costs in strength.
 """
 import os
 import sys
