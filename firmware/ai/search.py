@@ -25,16 +25,15 @@ _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker
 # A board's C stack is small: the rp2 port's is 8 KB, of which MicroPython lets 7,936 bytes be
 # used before it raises "maximum recursion depth exceeded" from whatever call is being made (the
 # line update's midway included, which would leave the position half updated). The threat search
-# (vct) keeps its plies in arrays (vct()), and Renju's forbidden-point check its levels
-# (gomoku.renju), so neither grows the stack with its depth. What still recurses, alpha-beta
-# (whose quiescence may run to 24 plies) and the VCF search (one call an attacking move), stops
-# where stack_use() passes _DEEP[0] (_DEEP[1] in Renju games): alpha-beta takes the node as a
-# leaf, the VCF goes no deeper (not won, as when nodes run out). Room is left for one more move
-# and the calls under it. The ESP32 port's stack is 16 KB (15,360 usable) and its frames larger:
-# its values are scaled, not measured. Elsewhere (CPython, the unix and wasm VMs) the stack is
-# large and the plies decide alone.
-_BOUNDS = {"rp2": (6400, 4500), "esp32": (13000, 10000)}
-_DEEP = _BOUNDS.get(sys.platform)
+# (vct) keeps its plies in arrays, and Renju's forbidden-point check its levels (gomoku.renju),
+# so neither grows the stack with its depth. What still recurses, alpha-beta (whose quiescence
+# may run to 24 plies) and the VCF search (one call an attacking move), stops where stack_use()
+# passes _DEEP: alpha-beta takes the node as a leaf, the VCF goes no deeper (not won, as when
+# nodes run out). Room is left for one more move and the calls under it: on an emulated Pico
+# (tools/emu2040) hard's games peaked at 5,632 bytes in freestyle and 6,952 in Renju. The ESP32
+# port's stack is 16 KB (15,360 usable) and its frames larger: its value is scaled, not
+# measured. Elsewhere (CPython, the unix and wasm VMs) the stack is large and the plies decide.
+_DEEP = {"rp2": 6400, "esp32": 13000}.get(sys.platform, 0)
 # vct()'s states
 _ENTER_A = const(0)
 _NEXT_A = const(1)
@@ -110,7 +109,7 @@ class Search:
         self.k1 = k1
         self.k2 = k2
         self.renju = pos.rule == rules.RENJU
-        self.deep = _DEEP[1 if self.renju else 0] if _DEEP else 0  # see _DEEP
+        self.deep = _DEEP  # see there
         if self.renju:
             from gomoku import renju
 
@@ -466,9 +465,20 @@ class Search:
         # Stop (out of nodes or time) unwinds the stack, taking back the moves and recording
         # each node's index (_cut(), deepest first) as the recursion did: the search can be
         # resumed where it was cut (resume()).
+        # (The locals used most come first: MicroPython's first 16 take one-byte instructions.)
+        p = ply
+        st = _ENTER_A
+        ms = None  # the list of moves at p
+        i = slot = 0
+        r = False
+        fi = self._fi
         pos = self.pos
-        cnt = pos.cnt
         tt = self.tt
+        cnt = pos.cnt
+        end = ply  # the entry node's ply: its answer is the search's
+        if q >= 0:
+            end += 1
+            st = _ENTER_D
         me = c - 1
         op = 2 - c
         d = 3 - c
@@ -478,17 +488,9 @@ class Search:
         renju = self.renju and black  # the attacker's points may be forbidden
         wr = self.renju and not black  # the defender's
         lists = self._tpool
-        fi = self._fi
         fs = self._fs
         fk = self._fk
         a0 = ply & 1  # the attacker's plies' parity
-        p = ply
-        end = ply  # the entry node's ply: its answer is the search's
-        st = _ENTER_A
-        if q >= 0:
-            end += 1
-            st = _ENTER_D
-        r = False
         deepest = True  # (for a Stop) no defender's move is on the board at ply p
         try:
             while True:
@@ -522,21 +524,21 @@ class Search:
                                 continue
                         fk[p] = key
                     fs[p] = slot
-                    moves = self.vct_moves(c, p, maxply, k)
-                    if moves is True or moves is False:
-                        r = moves
+                    ms = self.vct_moves(c, p, maxply, k)
+                    if ms is True or ms is False:
+                        r = ms
                         st = _DONE_A
                         continue
                     fi[p] = self._resume() if self._arm else 0
                     st = _NEXT_A
                 if st == _NEXT_A:
-                    moves = lists[p]
+                    ms = lists[p]
                     i = fi[p]
-                    if i >= len(moves):
+                    if i >= len(ms):
                         r = False
                         st = _DONE_A
                         continue
-                    q = moves[i]
+                    q = ms[i]
                     st = _ENTER_D
                 if st == _ENTER_D:  # the attacker plays q at p: does every defence lose?
                     if renju and self.forbidden(q, c):
@@ -566,49 +568,49 @@ class Search:
                     if not cnt[me] and not cnt[me + 2]:
                         r = False  # no threat: the defender is free
                         continue
-                    defs = self._plist(p)
+                    ms = self._plist(p)
                     if cnt[me]:
-                        over(pos, sm, _M5, UNBOUNDED, defs)
+                        over(pos, sm, _M5, UNBOUNDED, ms)
                     else:
                         if free:
-                            online(pos, pos.board.hist[-1], sm, c, _M4, defs, 0)
+                            online(pos, pos.board.hist[-1], sm, c, _M4, ms, 0)
                         else:
-                            over(pos, sm, _M4, UNBOUNDED, defs)
+                            over(pos, sm, _M4, UNBOUNDED, ms)
                         # The defender's own fours, those not already there.
-                        n = len(defs)
-                        if over(pos, so, _M4, UNBOUNDED, defs):
+                        n = len(ms)
+                        if over(pos, so, _M4, UNBOUNDED, ms):
                             i = n
-                            while i < len(defs):
-                                if defs.count(defs[i]) > 1:
-                                    defs.pop(i)
+                            while i < len(ms):
+                                if ms.count(ms[i]) > 1:
+                                    ms.pop(i)
                                 else:
                                     i += 1
                     if cnt[me + 2] and not renju:
-                        self._drop_lost(c, defs, sm, so, free)
+                        self._drop_lost(c, ms, sm, so, free)
                     # One defence that holds refutes the attack: likely ones first, the
                     # defender's fours (best first), then the strongest points for both sides.
                     # A stable insertion sort in place: no key list, and the same order under
                     # CPython and MicroPython.
-                    for i in range(1, len(defs)):
-                        q = defs[i]
+                    for i in range(1, len(ms)):
+                        q = ms[i]
                         v = so[q] + (sm[q] if so[q] < _M4 else _M5)
                         j = i
                         while j:
-                            q2 = defs[j - 1]
+                            q2 = ms[j - 1]
                             if so[q2] + (sm[q2] if so[q2] < _M4 else _M5) >= v:
                                 break
-                            defs[j] = q2
+                            ms[j] = q2
                             j -= 1
-                        defs[j] = q
+                        ms[j] = q
                     fi[p] = self._resume() if self._arm else 0
                     st = _NEXT_D
                 if st == _NEXT_D:  # the defender's next answer at p
-                    defs = lists[p]
+                    ms = lists[p]
                     i = fi[p]
                     st = _DONE_D
                     r = True  # unless an answer holds
-                    while i < len(defs):
-                        q = defs[i]
+                    while i < len(ms):
+                        q = ms[i]
                         i += 1
                         if wr and self.forbidden(q, d):
                             continue
@@ -649,7 +651,7 @@ class Search:
                     st = _NEXT_D if r else _DONE_D
                     r = False
         except BaseException as e:
-            # Unwound as the recursion did: the moves on the board are taken back, and on a
+            # Unwound as the recursion did: the ms on the board are taken back, and on a
             # Stop each node from the deepest records the move it was searching.
             cut = isinstance(e, Stop)
             while p >= end:

@@ -53,7 +53,7 @@ def test_the_threat_search_takes_the_same_stack_however_deep_it_goes(monkeypatch
     # With 22 calls of room and no bound every middle position decides as with all the stack:
     # the threat searches reach 13 plies and more there, which as recursion (two calls an
     # attacking move) overflowed 30 calls of room.
-    monkeypatch.setattr(search, "_DEEP", None)
+    monkeypatch.setattr(search, "_DEEP", 0)
     for rule in (rules.FREESTYLE, rules.RENJU):
         for moves in _middle():
             full = _decide(played(moves), rule, 1000)
@@ -79,13 +79,13 @@ def test_a_search_near_the_end_of_the_stack_stops_its_recursion_and_still_decide
             b = played(moves)
             before = (bytes(b.cells), b.hash)
             base[0] = _depth()
-            monkeypatch.setattr(search, "_DEEP", (5, 5))  # room for a leaf's Renju check
+            monkeypatch.setattr(search, "_DEEP", 5)  # room for a leaf's Renju check
             e = _decide(b, rule, 18)
             assert e is not None
             assert b.cells[e.best] == 0
             assert (bytes(b.cells), b.hash) == before
             assert (bytes(e.pos.board.cells), e.pos.board.hash) == before
-            monkeypatch.setattr(search, "_DEEP", None)
+            monkeypatch.setattr(search, "_DEEP", 0)
             overflowed += _decide(played(moves), rule, 18) is None  # unchecked: too deep
     assert overflowed and bound[0]
 

@@ -2,7 +2,7 @@
 """tools/arena.py with the rp2 board's C-stack bound on ours (ai.search._DEEP), on the host.
 
     python3 tools/emu2040/arena_bound.py ours:hard window --games 40 [--rule renju] [...]
-        [--bounds FREESTYLE,RENJU]
+        [--bound BYTES]
 
 On a board alpha-beta and the VCF search, which recurse, stop where micropython.stack_use()
 passes _DEEP (the threat search and Renju's forbidden-point check keep their levels off the
@@ -34,8 +34,8 @@ def call_depth(skip=1):
     return n
 
 
-def install(bounds=None):
-    """bounds: (freestyle, Renju) stack_use() bounds to try, the rp2 port's by default."""
+def install(bound=6400):
+    """bound: the stack_use() bound to try, the rp2 port's (ai.search._DEEP there) by default."""
     step = engine.Engine.step
 
     def bounded_step(self):
@@ -44,15 +44,15 @@ def install(bounds=None):
 
     engine.Engine.step = bounded_step
     search.stack_use = lambda: 3480 + 216 * (call_depth() - _base[0] - 5)
-    search._DEEP = bounds or search._BOUNDS["rp2"]
+    search._DEEP = bound
 
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    bounds = None
-    if "--bounds" in argv:  # --bounds FREESTYLE,RENJU: others than search.py's to try
-        i = argv.index("--bounds")
-        bounds = tuple(int(v) for v in argv[i + 1].split(","))
+    if "--bound" in argv:  # another to try
+        i = argv.index("--bound")
+        install(int(argv[i + 1]))
         del argv[i:i + 2]
-    install(bounds)
+    else:
+        install()
     sys.exit(arena.main(argv))
