@@ -148,6 +148,14 @@ class Search:
         self.comb = 0  # whose combination points evaluate() adds (ai.lines.combo): 0 none
 
     # -- helpers -----------------------------------------------------------------------------
+    def _node(self):
+        # One more node of a search; Stop when out of nodes or (read every 32) out of time.
+        self.nodes += 1
+        if self.nodes >= self.limit:
+            raise Stop()
+        if not self.nodes & 31 and self.clock is not None:
+            self._tick()
+
     def _tick(self):
         # The clock is read every 32 nodes only: it may be slow to call. Once it is past the
         # deadline, `late` tells the engine to start nothing more (each search would run up to
@@ -357,11 +365,7 @@ class Search:
         for q in moves:
             if self.renju and c == BLACK and self.forbidden(q, c):
                 continue
-            self.nodes += 1
-            if self.nodes >= self.limit:
-                raise Stop()
-            if not self.nodes & 31 and self.clock is not None:
-                self._tick()
+            self._node()
             pos.put(q, c)
             b = online(pos, q, sm, 0, _M5, None, 1)
             if b < 0:
@@ -550,11 +554,7 @@ class Search:
                     # three, so the defender's answers lie on its lines (Renju black's threes
                     # are not that simple).
                     free = not cnt[op] and not renju
-                    self.nodes += 1
-                    if self.nodes >= self.limit:
-                        raise Stop()
-                    if not self.nodes & 31 and self.clock is not None:
-                        self._tick()
+                    self._node()
                     pos.put(q, c)
                     p += 1
                     deepest = True
@@ -802,11 +802,7 @@ class Search:
         bm = moves[0]
         for j in range(n):
             q = moves[j]
-            self.nodes += 1
-            if self.nodes >= self.limit:
-                raise Stop()
-            if not self.nodes & 31 and self.clock is not None:
-                self._tick()
+            self._node()
             pos.put(q, c)
             try:
                 v = -self.ab(3 - c, depth - 1, -beta, -alpha, ply + 1)
