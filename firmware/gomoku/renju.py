@@ -59,11 +59,11 @@ def _forbidden_placed(cells, dirs, p):
                 if a > 5:
                     r = 1
             if r == 2:
-                a = 0
+                fours = 0
                 for d in dirs:
                     b = _five_ends(cells, p, d)
-                    a += 1 if b == 3 else b
-                if a >= 2:
+                    fours += 1 if b == 3 else b  # a straight four is one four
+                if fours >= 2:
                     r = 1
             if r == 2:
                 di = k = threes = 0
