@@ -200,7 +200,7 @@ class Engine(Sliced):
         self.c = board.to_move()
         self.stats = Stats()
         self.best = self._fallback()
-        self._gen = self._run()
+        self._gen = self._play()
 
     def cancel(self):
         self._gen = None
@@ -234,12 +234,19 @@ class Engine(Sliced):
             return b.idx(b.size // 2, b.size // 2)
         s = Search(self.pos, None, 1, self.k1, self.k2)
         m = s.gen(self.c, 1)
-        if m:
+        if m and self._legal(m[0], self.c):
             return m[0]
         for q in b.points():
             if self._legal(q, self.c):
                 return q
         return -1
+
+    def _play(self):
+        yield from self._run()
+        # The searches' forbidden-point filter reads pattern sums, which miss a point of two
+        # overlines at once (ai.search.Search.forbidden): the move played is checked exactly.
+        if self.best >= 0 and not self._legal(self.best, self.c):
+            self.best = self._fallback()
 
     def _run(self):
         c = self.c

@@ -33,7 +33,10 @@ M_FIVE = const(1 << 25)
 M_FOUR_O = const(1 << 21)
 M_FOUR = const(1 << 18)
 M_THREE = const(1 << 15)
-FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 0)
+# An overline counts 1, the only odd value: ai.search's forbidden-point filter reads it from the
+# sum's parity (the quiet shapes' sums stay what they were but for that bit, so rankings by
+# sum >> 5 do not see it).
+FIELD = (0, 2, 24, 60, 100, M_THREE, M_FOUR, M_FOUR_O, M_FIVE, 1)
 # Values of the same codes for the static evaluation (sum over all empty points). A lone stone's
 # ONE points count nothing (valuing them scattered stones a defender never has to answer), and
 # the points that make a closed three or a four count more: they are what continuous-four wins

@@ -18,7 +18,6 @@ _M3 = P.M_THREE
 _M43 = P.M_FOUR + P.M_THREE  # a point at or above: four-three, double four, or better
 _M33 = 2 * P.M_THREE  # double three, or any four
 _NEARWIN = const(12000)
-_T3 = const(7 << 15)
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three  # the open-three count field
 _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker's last stone
@@ -99,6 +98,11 @@ def _front(moves, n, q, at):
             return
 
 
+def _first_of(pos, s, k):
+    # The first candidate whose sum in s gives threat class k = 2 or 3 (see evaluate()).
+    return first(pos, s, _M43) if k == 3 else first(pos, s, _M33, _M4)
+
+
 class Search:
     """One search tree over pos (an ai.eval.Pos). Budgets are in nodes (put() calls)."""
 
@@ -166,12 +170,18 @@ class Search:
             raise Stop()
 
     def forbidden(self, q, c):
-        """Is q forbidden for colour c? Cheap pattern filter first: a forbidden point needs an
-        overline (odd sum) or two threes/fours along its lines."""
+        """Is q forbidden for colour c? Cheap pattern filter first: a forbidden point makes no
+        five and has an overline (an odd sum: ai.patterns.FIELD) or two lines of a four or
+        three, counted from the sum's fields (an open-four line counts 8: two five-points on
+        one line may be two fours). The lines' codes see 4 cells each way, so they count every
+        real four and three and maybe more, never fewer; a point with one four and no three,
+        the threat search's usual move, is settled here: 3 in 4 of its questions in Renju
+        games (tools/bench_ai.py). Two overlines at once would sum even and pass as allowed:
+        the search's loss, not the game's (ai.engine checks the move it plays exactly)."""
         if not self.renju or c != BLACK:
             return False
         a = self.pos.sb[q]
-        if a >= _M5 or (a < 2 * _M3 and not a & 1):
+        if a >= _M5 or not (a & 1 or (a >> 18) + ((a >> 15) & 7) >= 2):
             return False
         return self._isf(self.pos.board, q)
 
@@ -243,21 +253,23 @@ class Search:
             sm = pos.sw
             so = pos.sb
         # Best threat class a point gives each side (ai.eval.threat: 1 a four, 2 a double
-        # three, 3 a four-three or double four), kept counted by Pos; Renju needs the points.
+        # three, 3 a four-three or double four), kept counted by Pos.
+        t = pos.cnt
+        b = 1 + 3 * c  # the mover's class-1 slot
+        o = 10 - 3 * c
+        km = 3 if t[b + 2] else (2 if t[b + 1] else (1 if t[b] else 0))
+        ko = 3 if t[o + 2] else (2 if t[o + 1] else (1 if t[o] else 0))
+        fm = t[b] or t[b + 2]
+        fo = t[o] or t[o + 2]
         if self.renju:
-            t = self._threats(c, sm, so)
-            km = t & 3
-            ko = (t >> 2) & 3
-            fm = t & 16
-            fo = t & 32
-        else:
-            t = pos.cnt
-            b = 1 + 3 * c  # the mover's class-1 slot
-            o = 10 - 3 * c
-            km = 3 if t[b + 2] else (2 if t[b + 1] else (1 if t[b] else 0))
-            ko = 3 if t[o + 2] else (2 if t[o + 1] else (1 if t[o] else 0))
-            fm = t[b] or t[b + 2]
-            fo = t[o] or t[o + 2]
+            # Black's best point may be forbidden: then only its fours are left to it. The
+            # first point of the class is asked (a point's class is a range of its sum:
+            # [_M33, _M4) two threes, from _M43 on a four-three or two fours); asking every
+            # point of it would cost a forbidden check each, at every leaf.
+            if km > 1 and c == BLACK and self.forbidden(_first_of(pos, sm, km), c):
+                km = 1 if fm else 0
+            if ko > 1 and c != BLACK and self.forbidden(_first_of(pos, so, ko), BLACK):
+                ko = 1 if fo else 0
         if km == 3:
             return _NEARWIN
         cb = self.comb
@@ -278,44 +290,6 @@ class Search:
         elif ko == 2:
             v -= self.p33
         return 20000 if v > 20000 else (-20000 if v < -20000 else v)
-
-    def _threats(self, c, sm, so):
-        # evaluate()'s threat classes by a scan of the candidates, for Renju, where black's
-        # best point may be forbidden: km | ko << 2 | fm << 4 | fo << 5, one small int rather
-        # than a tuple, which would be garbage at every leaf.
-        pos = self.pos
-        cells = pos.cells
-        cand = pos.cand
-        km = ko = 0
-        fm = fo = 0  # has a four-making point
-        qa = qo = 0
-        for i in range(pos.nc):
-            q = cand[i]
-            if cells[q]:
-                continue
-            a = sm[q]
-            if a >= _M33:
-                f = a >> 18
-                k = (3 if f > 1 or a & _T3 else 1) if f else 2
-                if f:
-                    fm = 1
-                if k > km:
-                    km = k
-                    qa = q
-            a = so[q]
-            if a >= _M33:
-                f = a >> 18
-                k = (3 if f > 1 or a & _T3 else 1) if f else 2
-                if f:
-                    fo = 1
-                if k > ko:
-                    ko = k
-                    qo = q
-        if km > 1 and c == BLACK and self.forbidden(qa, c):
-            km = 1 if fm else 0
-        if ko > 1 and c != BLACK and self.forbidden(qo, BLACK):
-            ko = 1 if fo else 0
-        return km | ko << 2 | fm << 4 | fo << 5
 
     # -- threat search -----------------------------------------------------------------------
     def vcf(self, c, ply, maxply):

@@ -102,6 +102,54 @@ def test_renju_black_never_forbidden():
     assert x in Search(_pos(b), None, 30).gen(BLACK, 30)
 
 
+def _overline_block_board(twice):
+    # White's four on the diagonal can only be blocked at (5,7), where black would make seven
+    # in a row (an overline: forbidden in Renju) and nothing else; with twice, seven in the
+    # column too. Black has no five to make.
+    black = [(2, 7), (3, 7), (4, 7), (6, 7), (7, 7), (8, 7), (0, 2)]
+    white = [(1, 3), (2, 4), (3, 5), (4, 6), (14, 0), (14, 14), (0, 14)]
+    if twice:
+        black += [(5, 4), (5, 5), (5, 6), (5, 8), (5, 9), (5, 10)]
+        white += [(10, 14), (14, 10), (11, 1), (1, 11), (13, 5), (9, 12)]
+    return setup(15, black, white)
+
+
+def test_renju_overline_block_is_never_played():
+    for twice in (False, True):
+        b = _overline_block_board(twice)
+        x = b.idx(5, 7)
+        assert b.to_move() == BLACK and rules.forbidden_reason(b, x) == "overline"
+        e = Engine(HARD, rules.RENJU)
+        e.start(b)
+        assert e.pos.cnt[1] and not e.pos.cnt[0]  # white has a five to make, black none
+        if not twice:
+            # The search's pattern filter sees one overline (the sum's parity), so no level
+            # offers the block; two at once it does not see, and the engine's last check
+            # refuses the move instead.
+            assert Search(e.pos, None, 30).forbidden(x, BLACK)
+        for level in (EASY, MEDIUM, HARD):
+            q = Engine(level, rules.RENJU).think(b)
+            assert q != x and b.cells[q] == EMPTY and not rules.is_forbidden(b, q)
+
+
+def test_the_move_played_is_checked_exactly():
+    # Were the search's filter to pass a forbidden point (as it would one of two overlines),
+    # the engine still plays a legal move: here the obvious one is a double three.
+    b = _double_three_board()
+    x = b.idx(8, 7)
+    keep = Search.forbidden
+    Search.forbidden = lambda self, q, c: False
+    try:
+        for level in (MEDIUM, HARD):
+            e = Engine(level, rules.RENJU)
+            e.start(b)
+            assert x in Search(e.pos, None, 30).gen(BLACK, 30)  # the filter passes it now
+            q = e.think(b)
+            assert q != x and b.cells[q] == EMPTY and not rules.is_forbidden(b, q)
+    finally:
+        Search.forbidden = keep
+
+
 def _pos(b):
     from ai.eval import Pos
 
