@@ -305,9 +305,10 @@ def over(pos, s, lo: int, hi: int, out) -> int:
 
 def first(pos, s, m, hi=1 << 29):
     # The first empty candidate whose sum in s reaches m and is below hi (by default above
-    # every sum: ai.eval.UNBOUNDED), or -1. Bytecode even in the native build: it runs only where such a point is known to exist (a few thousand times in
-    # bench_ai.py's game, 2% of its time), and as machine code it took 221 bytes more of a
-    # board's RAM, which lines() spends on the board's hash instead.
+    # every sum: ai.eval.UNBOUNDED), or -1. Bytecode even in the native build: it runs only
+    # where such a point is known to exist (a few thousand times in bench_ai.py's game, 2% of
+    # its time), and as machine code it took 221 bytes more of a board's RAM, which lines()
+    # spends on the board's hash instead.
     cells = pos.cells
     cand = pos.cand
     for i in range(pos.nc):

@@ -19,7 +19,7 @@ _M43 = P.M_FOUR + P.M_THREE  # a point at or above: four-three, double four, or 
 _M33 = 2 * P.M_THREE  # double three, or any four
 _NEARWIN = const(12000)
 _P43 = const(300)  # the opponent can make a four-three next
-_P33 = const(150)  # ... a double three  # the open-three count field
+_P33 = const(150)  # ... a double three
 _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker's last stone
 # A board's C stack is small: the rp2 port's is 8 KB, of which MicroPython lets 7,936 bytes be
 # used before it raises "maximum recursion depth exceeded" from whatever call is being made (the
