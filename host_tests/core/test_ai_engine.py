@@ -124,8 +124,8 @@ def test_renju_overline_block_is_never_played():
         assert e.pos.cnt[1] and not e.pos.cnt[0]  # white has a five to make, black none
         if not twice:
             # The search's pattern filter sees one overline (the sum's parity), so no level
-            # offers the block; two at once it does not see, and the engine's last check
-            # refuses the move instead.
+            # offers the block; two at once it does not see, and the engine's exact checks
+            # (here _fallback()'s, as the forced block ends the move) refuse it instead.
             assert Search(e.pos, None, 30).forbidden(x, BLACK)
         for level in (EASY, MEDIUM, HARD):
             q = Engine(level, rules.RENJU).think(b)
