@@ -236,8 +236,9 @@ def rank(pos, sm, so, k1: int, k2: int, hist, ss, tm, width: int, threat: int, f
     # Search.gen_into()'s scan: the best `width` empty candidates by attack (sm, the mover's
     # sums) times k1 plus defence (so) times k2 plus history, into tm (points) and ss (scores),
     # best first; returns how many. With threat set (the opponent has an open three) only points
-    # making or blocking a four count; forb, when not None, refuses forbidden points (Renju
-    # black). Most points fail the admission test at once, which is far cheaper than sorting.
+    # making or blocking a four count; forb (Search.forbidden, asked for black: 1), when not
+    # None, refuses forbidden points (Renju black). Most points fail the admission test at once,
+    # which is far cheaper than sorting.
     cells = pos.cells  # viper: ptr8
     cand = pos.cand  # viper: ptr16
     a_ = sm  # viper: ptr32
@@ -260,7 +261,7 @@ def rank(pos, sm, so, k1: int, k2: int, hist, ss, tm, width: int, threat: int, f
         if s <= lo:
             continue
         if forb:
-            if forb(q):
+            if forb(q, 1):  # black's
                 continue
         if n < width:
             j = n

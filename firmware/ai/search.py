@@ -18,6 +18,7 @@ _M3 = P.M_THREE
 _M43 = P.M_FOUR + P.M_THREE  # a point at or above: four-three, double four, or better
 _M33 = 2 * P.M_THREE  # double three, or any four
 _NEARWIN = const(12000)
+_THREE16 = const(5 << 4)  # ai.patterns.THREE as black's nibble of a pattern table byte
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three
 _AREA = const(3)  # vct(): past the first ply, threes this close to the attacker's last stone
@@ -127,7 +128,7 @@ class Search:
         self.killer = zeros("H", 64)
         self._ss = zeros("i", 16)  # gen()'s scores and points; grow if a wider gen() asks
         self._gm = zeros("H", 16)
-        self._forb = self._black_forbidden  # bound once: gen_into() passes it to rank()
+        self._forb = self.forbidden  # bound once: gen_into() passes it to rank()
         self._pool = []  # ab()'s move list per ply
         self._tpool = []  # the threat search's, likewise
         # Where a Stop cut the threat search: the index of the move each node on the way was
@@ -180,10 +181,24 @@ class Search:
         the search's loss, not the game's (ai.engine checks the move it plays exactly)."""
         if not self.renju or c != BLACK:
             return False
-        a = self.pos.sb[q]
+        pos = self.pos
+        a = pos.sb[q]
         if a >= _M5 or not (a & 1 or (a >> 18) + ((a >> 15) & 7) >= 2):
             return False
-        return self._isf(self.pos.board, q)
+        # The check looks only at the lines whose code is a three or more (black's code is
+        # the high nibble: ai.patterns.code): a third of its work in Renju's games.
+        t = pos.pt
+        kb = pos.kb
+        j = q << 2
+        m = 0
+        b = 1
+        while b < 16:
+            k = kb[j]
+            if t[81 + (t[k & 127] << 5) + t[k >> 7]] >= _THREE16:
+                m |= b
+            j += 1
+            b <<= 1
+        return self._isf(pos.board, q, m)
 
     def gen(self, c, width):
         """Candidate moves for c, best first: a forced move alone (win, or the block of a four),
@@ -234,9 +249,6 @@ class Search:
         for j in range(n):
             out[j] = gm[j]
         return n
-
-    def _black_forbidden(self, q):
-        return self.forbidden(q, BLACK)
 
     def evaluate(self, c):
         """Static value for c to move: the pattern sums (the side to move is a tempo ahead, so

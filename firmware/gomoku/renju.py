@@ -28,95 +28,135 @@ def _five_ends(cells, p, d):
     return 3 if k == 2 and m == 0 else k
 
 
-# _forbidden_placed()'s saved levels, five numbers each: room for 8 (allocated once: the AI asks
-# at search nodes), more added if ever needed, and kept.
+# is_forbidden()'s saved levels, five numbers each: room for 8 (allocated once: the AI asks at
+# search nodes), more added if ever needed, and kept.
 _frames = array("H", bytes(80))
 
 
-def _forbidden_placed(cells, dirs, p):
-    """Is black's stone already placed at p a forbidden move?
+def is_forbidden(board, i, mask=None):
+    """Would black playing the empty point i be forbidden under Renju? mask (the AI's search
+    knows it from its pattern codes): the lines through i that may hold a five, three, four or
+    overline of i's (bit j: board.dirs[j]), the others are not looked at.
     The three's rule recurses: a three is one only if its straight-four point q is itself
     allowed, which may depend on q's threes, and so on (random dense positions went 10 levels
     deep, past the 8 KB C stack of an rp2 board as plain recursion). The AI asks this deep in
     its threat search (ai.search._DEEP), so the levels are kept in _frames and the checks
     written out here: a question takes three calls of stack however deep it goes."""
-    fr = _frames
-    n = 0  # levels saved in fr
-    nd = len(dirs)
-    # di: -1 when p is just placed, then the direction tried for a three; k: the end of p's
-    # run tried next along it; threes: p's so far
-    di = -1
-    while True:
-        if di < 0:
-            # A five allows p, whatever else it makes (so it is looked for along every line
-            # first); an overline or a double four forbids it; else its threes decide.
-            r = 2
-            for d in dirs:
-                a = 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
-                if a == 5:
-                    r = 0
-                    break
-                if a > 5:
-                    r = 1
-            if r == 2:
-                fours = 0
-                for d in dirs:
-                    b = _five_ends(cells, p, d)
-                    fours += 1 if b == 3 else b  # a straight four is one four
-                if fours >= 2:
-                    r = 1
-            if r == 2:
-                di = k = threes = 0
+    cells = board.cells
+    dirs = board.dirs
+    if cells[i] != EMPTY:
+        return False
+    if mask is None:
+        if not _near_black(cells, dirs, i):
+            return False
+        mask = 15
+    p = i
+    cells[p] = BLACK
+    try:
+        fr = _frames
+        n = 0  # levels saved in fr
+        nd = len(dirs)
+        # di: -1 when p is just placed, then the direction tried for a three; k: the end of
+        # p's run tried next along it; threes: p's so far
+        di = -1
+        while True:
+            if di < 0:
+                r = 2
+                if n:
+                    # p is a straight four's point along the level above's line, where it
+                    # makes no overline and no second four. It is forbidden only by another
+                    # four (a line with three more black stones within four cells), an
+                    # overline (five) or two threes (two lines with two): t counts a line of
+                    # two 1, of three or more 2+. Most such points have neither, and their
+                    # whole check is skipped.
+                    r = t = 0
+                    e = dirs[fr[5 * n - 4]]
+                    for d in dirs:
+                        if d != e:
+                            a = _blacks(cells, p, d) + _blacks(cells, p, -d)
+                            if a > 1:
+                                t += a - 1
+                    if t > 1:
+                        r = 2
+                # A five allows p, whatever else it makes (so it is looked for along every
+                # line first); an overline or a double four forbids it; else its threes decide.
+                m = 15 if n else mask
+                if r == 2:
+                    for j in range(nd):
+                        if m >> j & 1:
+                            d = dirs[j]
+                            a = 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
+                            if a == 5:
+                                r = 0
+                                break
+                            if a > 5:
+                                r = 1
+                if r == 2:
+                    fours = 0
+                    for j in range(nd):
+                        if m >> j & 1:
+                            b = _five_ends(cells, p, dirs[j])
+                            fours += 1 if b == 3 else b  # a straight four is one four
+                    if fours >= 2:
+                        r = 1
+                if r == 2:
+                    di = k = threes = 0
+                    continue
+            elif di == nd or threes == 2:
+                r = 1 if threes == 2 else 0
+            elif not (n or mask >> di & 1):
+                di += 1
                 continue
-        elif di == nd or threes == 2:
-            r = 1 if threes == 2 else 0
-        else:
-            d = dirs[di]
-            if k < 2:
-                a = run(cells, p, -d, BLACK)
-                b = run(cells, p, d, BLACK)
-            # A three along d: no four there, and a black stone just beyond p's run (end k)
-            # makes a straight four through p, on a point black may play.
-            if k == 2 or a + b > 2 or (not k and _five_ends(cells, p, d)):
+            else:
+                d = dirs[di]
+                if k < 2:
+                    a = run(cells, p, -d, BLACK)
+                    b = run(cells, p, d, BLACK)
+                # A three along d: no four there, and a black stone just beyond p's run (end
+                # k) makes a straight four through p, on a point black may play.
+                if k == 2 or a + b > 2 or (not k and _five_ends(cells, p, d)):
+                    di += 1
+                    k = 0
+                    continue
+                q = p + (b + 1) * d if k else p - (a + 1) * d
+                k += 1
+                if cells[q] != EMPTY:
+                    continue
+                cells[q] = BLACK
+                if _five_ends(cells, p, d) != 3:
+                    cells[q] = EMPTY
+                    continue
+                # q's own answer decides: one level down, q left in place
+                f = 5 * n
+                if len(fr) == f:
+                    fr.extend(array("H", bytes(10)))
+                fr[f] = p
+                fr[f + 1] = di
+                fr[f + 2] = k
+                fr[f + 3] = threes
+                fr[f + 4] = q
+                n += 1
+                p = q
+                di = -1
+                continue
+            # r is p's answer (1: forbidden); back to the level that placed p as a four's
+            # point
+            if not n:
+                return r == 1
+            n -= 1
+            f = 5 * n
+            p = fr[f]
+            di = fr[f + 1]
+            k = fr[f + 2]
+            threes = fr[f + 3]
+            q = fr[f + 4]
+            cells[q] = EMPTY
+            if not r:  # a three along dirs[di]: counted once
+                threes += 1
                 di += 1
                 k = 0
-                continue
-            q = p + (b + 1) * d if k else p - (a + 1) * d
-            k += 1
-            if cells[q] != EMPTY:
-                continue
-            cells[q] = BLACK
-            if _five_ends(cells, p, d) != 3:
-                cells[q] = EMPTY
-                continue
-            # q's own answer decides: one level down, q left in place
-            i = 5 * n
-            if len(fr) == i:
-                fr.extend(array("H", bytes(10)))
-            fr[i] = p
-            fr[i + 1] = di
-            fr[i + 2] = k
-            fr[i + 3] = threes
-            fr[i + 4] = q
-            n += 1
-            p = q
-            di = -1
-            continue
-        # r is p's answer (1: forbidden); back to the level that placed p as a four's point
-        if not n:
-            return r == 1
-        n -= 1
-        i = 5 * n
-        p = fr[i]
-        di = fr[i + 1]
-        k = fr[i + 2]
-        threes = fr[i + 3]
-        q = fr[i + 4]
-        cells[q] = EMPTY
-        if not r:  # a three along dirs[di]: counted once
-            threes += 1
-            di += 1
-            k = 0
+    finally:
+        cells[i] = EMPTY
 
 
 def _blacks(cells, p, s):
@@ -139,18 +179,6 @@ def _near_black(cells, dirs, p):
     for d in dirs:
         k += _blacks(cells, p, d) + _blacks(cells, p, -d)
     return k >= 4
-
-
-def is_forbidden(board, i):
-    """Would black playing the empty point i be forbidden under Renju?"""
-    cells = board.cells
-    if cells[i] != EMPTY or not _near_black(cells, board.dirs, i):
-        return False
-    cells[i] = BLACK
-    try:
-        return _forbidden_placed(cells, board.dirs, i)
-    finally:
-        cells[i] = EMPTY
 
 
 def forbidden_reason(board, i):

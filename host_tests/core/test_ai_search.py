@@ -189,3 +189,21 @@ def test_a_cut_threat_search_takes_up_where_it_stopped():
         for step in (100, 50):
             verdicts, nodes = _in_steps(moves, step)
             assert verdicts == want and nodes < 2 * uncut
+
+
+def test_renju_forbidden_filter_agrees_with_the_rules():
+    # Search.forbidden() settles most points from the pattern sums and gives the full check
+    # only the lines whose codes show a shape: at every empty point of the hand-made Renju
+    # cases (each shape, false threes, the edge) it must say what the rules say.
+    from gomoku import rules
+    from gomoku.board import EMPTY
+    import test_renju
+
+    for name, rows, _, _ in test_renju.CASES:
+        from positions import diagram
+
+        b, _ = diagram(rows)
+        s = Search(Pos(b, rules.RENJU), TT(6), 8)
+        for q in b.points():
+            if b.cells[q] == EMPTY:
+                assert s.forbidden(q, BLACK) == rules.is_forbidden(b, q), (name, b.name(q))

@@ -79,6 +79,16 @@ CASES = [
         "........",
         "........",
     ], None, "XX.XXX only makes six, so the column's four is the only four"),
+    ("four-three-three at the three's only four point", [
+        "...........",
+        "...........",
+        "....XXX....",
+        ".....XX....",
+        ".O.XX*.....",
+        "...........",
+        "...........",
+    ], None, "the row's straight four needs the point right of *, which would also make two "
+             "threes (column and diagonal): forbidden, so the row is no three"),
     ("nested double three", [
         "..........",
         "..X.......",
@@ -103,6 +113,18 @@ def test_hard_cases():
         rules.is_forbidden(b, p)
         assert bytes(b.cells) == before
 
+
+
+def test_the_check_looks_only_at_the_lines_it_is_told():
+    # The AI passes the lines its pattern codes show a shape on (ai.search): the check must
+    # read no other line at the point itself, or the AI's question would cost the full check.
+    from gomoku import renju
+
+    for name, rows, reason, _ in CASES:
+        b, p = diagram(rows)
+        if reason is not None and reason != "overline":
+            assert renju.is_forbidden(b, p, 15), name
+            assert not renju.is_forbidden(b, p, 0), name
 
 
 def test_forbidden_check_allocates_nothing():

@@ -24,7 +24,7 @@ def ranks(rank, pos, hist):
     # passes it), and with a refusing callback (Renju's forbidden points go through one).
     out = []
     for sm, so in ((pos.sb, pos.sw), (pos.sw, pos.sb)):
-        for threat, forb in ((False, None), (True, None), (False, lambda q: q % 5 == 0)):
+        for threat, forb in ((False, None), (True, None), (False, lambda q, c: q % 5 == 0)):
             ss = array("i", [0] * 8)
             tm = array("H", [0] * 8)
             n = rank(pos, sm, so, 9, 7, hist, ss, tm, 8, threat, forb)

@@ -3,6 +3,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import renju_ref
+from ai.eval import Pos
+from ai.search import TT, Search
 from gomoku import game as G
 from gomoku import rules
 from gomoku.board import BLACK, WHITE, Board
@@ -108,6 +110,9 @@ def test_forbidden_points_agree_with_the_reference(stones):
     slow = set(b.idx(x, y) for x in range(15) for y in range(15)
                if (x, y) not in grid and renju_ref.forbidden(grid, 15, (x, y)))
     assert fast == slow
+    # The AI's own question (its pattern filter, then the check on the lines it passes).
+    s = Search(Pos(b, rules.RENJU), TT(6), 8)
+    assert set(q for q in b.points() if not b.cells[q] and s.forbidden(q, BLACK)) == slow
 
 
 def test_reference_agrees_on_the_hand_made_cases():
