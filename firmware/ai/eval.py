@@ -1,6 +1,7 @@
-# Incremental pattern state of a position for the search: per point and line the neighbour keys
-# of both colours, per point the summed threat fields, the static evaluation, threat counts and
-# the candidate points near stones. put()/take() touch only the four lines through the move.
+# Incremental pattern state of a position for the search: per point and line the neighbours' key
+# (both colours read the one key), per point and colour the summed threat fields, the static
+# evaluation, threat counts and the candidate points near stones. put()/take() touch only the
+# four lines through the move.
 from array import array
 
 from gomoku.board import BLACK, BORDER, EMPTY
@@ -52,7 +53,7 @@ class Pos:
         stones = [(i, cells[i]) for i in board.hist]
         for i, _ in stones:
             cells[i] = EMPTY
-        self.kb, self.kw, self.sb, self.sw, self.eb, self.ew, _, _ = self.scratch()
+        self.kk, self.sb, self.sw, self.eb, self.ew, _, _ = self.scratch()
         self.near = bytearray(n)
         self.cnt = zeros("i", 12)
         board.hist = []
@@ -62,14 +63,13 @@ class Pos:
 
     def scratch(self):
         """Everything put()/take() maintain, computed from the cells alone (also the test oracle):
-        (kb, kw, sb, sw, eb, ew, near, cnt): cnt counts empty points, [0] black's and [1] white's
+        (kk, sb, sw, eb, ew, near, cnt): cnt counts empty points, [0] black's and [1] white's
         five points, [2], [3] their open-four points, [4 + 3 * (colour - 1) + class - 1] their
         points of each threat() class 1..3 (evaluate() reads the best threats from these), [10]
         and [11] black's and white's combination values (combo() summed)."""
         cells = self.cells
         n = len(cells)
-        kb = zeros("H", 4 * n)
-        kw = zeros("H", 4 * n)
+        kk = zeros("H", 4 * n)
         sb = zeros("i", n)
         sw = zeros("i", n)
         near = bytearray(n)
@@ -79,26 +79,21 @@ class Pos:
         for q in self.board.points():
             for j in range(4):
                 d = self.dirs[j]
-                a = b = 0
+                a = 0
                 for sgn, slots in ((-1, (3, 2, 1, 0)), (1, (4, 5, 6, 7))):
-                    blocked = False
+                    off = False
                     k = 0
                     for s in slots:
                         k += 1
-                        v = BORDER if blocked else cells[q + sgn * k * d]
-                        if v == BORDER:
-                            blocked = True
-                            a += 2 * P.WEIGHT[s]
-                            b += 2 * P.WEIGHT[s]
-                        elif v != EMPTY:
-                            a += (1 if v == BLACK else 2) * P.WEIGHT[s]
-                            b += (2 if v == BLACK else 1) * P.WEIGHT[s]
-                            if k <= 2:
-                                near[q] += 1
-                kb[(q << 2) + j] = a
-                kw[(q << 2) + j] = b
+                        v = BORDER if off else cells[q + sgn * k * d]
+                        if v == BORDER:  # and past it
+                            off = True
+                        elif v != EMPTY and k <= 2:
+                            near[q] += 1
+                        a += v * P.WEIGHT[s]  # BORDER is 3, the key's digit off the board
+                kk[(q << 2) + j] = a
+                b = code(pt, a, False)
                 a = code(pt, a, True)
-                b = code(pt, b, False)
                 sb[q] += _FV[a]
                 sw[q] += _FV[b]
                 if cells[q] == EMPTY:
@@ -117,7 +112,7 @@ class Pos:
                     cnt[6 + k] += 1
                 cnt[10] += combo(sb[q])
                 cnt[11] += combo(sw[q])
-        return kb, kw, sb, sw, eb, ew, near, cnt
+        return kk, sb, sw, eb, ew, near, cnt
 
     def set_ev(self, ev):
         """Value the pattern codes by ev from now on: eb and ew are summed again from the keys
@@ -126,15 +121,14 @@ class Pos:
         for i in range(len(e)):
             e[i] = ev[i]
         cells = self.cells
-        kb = self.kb
-        kw = self.kw
+        kk = self.kk
         pt = self.pt
         eb = ew = 0
         for q in self.board.points():
             if cells[q] == EMPTY:
                 for j in range((q << 2), (q << 2) + 4):
-                    eb += e[code(pt, kb[j], True)]
-                    ew += e[code(pt, kw[j], False)]
+                    eb += e[code(pt, kk[j], True)]
+                    ew += e[code(pt, kk[j], False)]
         self.eb = eb
         self.ew = ew
 
@@ -143,22 +137,20 @@ class Pos:
         board's put() but its history)."""
         b = self.board
         b.hist.append(p)
-        # black's key digit 1 for its own stone, white's 2
-        b.hash = _lines(self, p, c, 3 - c, 1, b.hash)
+        b.hash = _lines(self, p, c, 1, b.hash)
 
     def take(self):
         """Undo the last put(); returns the point."""
         b = self.board
         p = b.hist.pop()
         c = self.cells[p]
-        b.hash = _lines(self, p, -c, c - 3, -1, b.hash)
+        b.hash = _lines(self, p, -c, -1, b.hash)
         return p
 
     # -- queries (not for hot loops) --------------------------------------------------------
     def codes(self, q, c):
         """The four line codes colour c gets by playing q."""
-        k = self.kb if c == BLACK else self.kw
-        return [code(self.pt, k[(q << 2) + j], c == BLACK) for j in range(4)]
+        return [code(self.pt, self.kk[(q << 2) + j], c == BLACK) for j in range(4)]
 
     def points_over(self, c, m, out=None):
         """Empty candidate points where colour c's sum reaches m (appended to out if given)."""

@@ -21,7 +21,8 @@ _T3 = const(7 << 15)  # P.M_THREE's field
 _FV = array("i", P.FIELD)
 # Key step of a stone k = 1..4 cells away, seen from the far point (ai.patterns.WEIGHT): forward
 # walks (the stone sits at offset -k from the point) hit slots 3..0, backward walks slots 4..7.
-_STEP = array("H", (1, 3, 9, 27, 128, 384, 1152, 3456))
+_STEP = array("H", (1, 4, 16, 64, 256, 1024, 4096, 16384))
+_BODY = const(512)  # P.BODY: a table's codes, after black's and white's class maps
 # Values of combo()'s combination points. The pattern values are summed per line, so a point
 # is worth the same whether its lines' shapes meet there or not; these value the meeting,
 # where a double threat can be made later (ai.search.evaluate() adds them for hard while it is
@@ -64,16 +65,15 @@ def combo(v):
 
 
 # @micropython.viper
-def lines(pos, p: int, ab: int, aw: int, g: int, h: int) -> int:
-    # Pos.put() (g = 1) and take() (g = -1, ab and aw negated). The stone at p adds or removes
-    # its digit (ab in black's keys, aw in white's) in the keys of the empty points up to 4
-    # cells away on its four lines. Occupied points are skipped: their state is frozen until
+def lines(pos, p: int, a: int, g: int, h: int) -> int:
+    # Pos.put() (g = 1, a the colour) and take() (g = -1, a negated). The stone at p adds or
+    # removes its digit (its colour) in the keys of the empty points up to 4 cells away on its
+    # four lines. Occupied points are skipped: their state is frozen until
     # they are emptied, and by then everything done around them is undone. Within distance 2
     # the near count changes too. It also does the board's part of the move but its history:
     # it sets cells[p] and returns the board's hash h with the stone's key XORed in.
     cells = pos.cells  # viper: ptr8
-    kb = pos.kb  # viper: ptr16
-    kw = pos.kw  # viper: ptr16
+    kk = pos.kk  # viper: ptr16
     pt = pos.pt  # viper: ptr8
     sb = pos.sb  # viper: ptr32
     sw = pos.sw  # viper: ptr32
@@ -88,7 +88,7 @@ def lines(pos, p: int, ab: int, aw: int, g: int, h: int) -> int:
     eb = pos.eb  # viper: int
     ew = pos.ew  # viper: int
     if g > 0:
-        cells[p] = ab
+        cells[p] = a
     else:
         cells[p] = 0
     # p's own terms leave the evaluation and counts while it is occupied (its keys and sums are
@@ -97,10 +97,9 @@ def lines(pos, p: int, ab: int, aw: int, g: int, h: int) -> int:
     e = 0
     f = 0
     for j in range(4):
-        k = kb[x + j]
-        e += ev[pt[81 + (pt[k & 127] << 5) + pt[k >> 7]] >> 4]  # its code (ai.patterns.code)
-        k = kw[x + j]
-        f += ev[pt[81 + (pt[k & 127] << 5) + pt[k >> 7]] & 15]
+        k = kk[x + j]
+        e += ev[pt[_BODY + (pt[k & 255] << 5) + pt[k >> 8]] >> 4]  # its code (ai.patterns.code)
+        f += ev[pt[_BODY + (pt[256 + (k & 255)] << 5) + pt[256 + (k >> 8)]] & 15]
     eb -= g * e
     ew -= g * f
     # Black's sums, then white's: one body for both, as below (written out per colour it took
@@ -150,22 +149,22 @@ def lines(pos, p: int, ab: int, aw: int, g: int, h: int) -> int:
                             nc += 1
                     elif not u:
                         nc -= 1
-                # Black's key, then white's: one loop body for both colours. Written out twice
-                # it made 856 bytes more native code (armv6m), which a board holds in RAM; the
-                # loop costs the bytecode about 7% and the native build 1.5% (callgrind on
-                # tools/bench_ai.py --dump --levels medium under the unix port, 2026-11-26).
                 x = (q << 2) + j
-                kk = kb
+                o = kk[x]
+                nk = o + a * m
+                kk[x] = nk
+                # Black's codes, then white's (through white's class maps, from 256): one loop
+                # body for both colours. Written out twice it made 856 bytes more native code
+                # (armv6m), which a board holds in RAM; the loop costs the bytecode about 7%
+                # and the native build 1.5% (callgrind on tools/bench_ai.py --dump --levels
+                # medium under the unix port, 2026-11-26).
                 ss = sb
-                a = ab
                 sh = 4
                 c = 0
+                cm = 0
                 while True:
-                    o = kk[x]
-                    nk = o + a * m
-                    kk[x] = nk
-                    a1 = pt[81 + (pt[o & 127] << 5) + pt[o >> 7]]
-                    a2 = pt[81 + (pt[nk & 127] << 5) + pt[nk >> 7]]
+                    a1 = pt[_BODY + (pt[cm + (o & 255)] << 5) + pt[cm + (o >> 8)]]
+                    a2 = pt[_BODY + (pt[cm + (nk & 255)] << 5) + pt[cm + (nk >> 8)]]
                     if a1 != a2:
                         # The bytes hold both colours' codes (ai.patterns.code), black's in the
                         # high nibble: unpacked only here, as most updates leave the byte as it
@@ -211,11 +210,10 @@ def lines(pos, p: int, ab: int, aw: int, g: int, h: int) -> int:
                                 cnt[3 + 3 * c + int(threat(nv))] += 1
                     if c:
                         break
-                    kk = kw
                     ss = sw
-                    a = aw
                     sh = 0
                     c = 1
+                    cm = 256
     pos.nc = nc
     pos.eb = eb
     pos.ew = ew
@@ -223,7 +221,7 @@ def lines(pos, p: int, ab: int, aw: int, g: int, h: int) -> int:
     # calls were a fifth of a Pos.put() and take() pair's time in the native build (the unix
     # port, 2026-11-28).
     # host_tests/core/test_ai_eval.py checks the hash against the board's own.
-    x = ((p + p + ab * g) * 21317 + 3119) & 0x7FFF
+    x = ((p + p + a * g) * 21317 + 3119) & 0x7FFF
     x = ((x ^ (x >> 7)) * 29753) & 0x7FFF
     lo = ((x ^ (x >> 8)) * 18497) & 0x7FFF
     x = ((lo ^ (lo >> 7)) * 24341) & 0x7FFF

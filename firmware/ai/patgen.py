@@ -1,7 +1,7 @@
 # Builds the pattern tables of ai.patterns from scratch and writes their compact copy ai/pattab.py;
 # host side and tests only (the device loads the compact copy: building takes seconds there).
-from ai.patterns import (WEIGHT, DEAD, ONE, TWO_C, TWO, THREE_C, THREE, FOUR, FOUR_O, FIVE,
-                         OVER)
+from ai.patterns import (WEIGHT, BODY, DEAD, ONE, TWO_C, TWO, THREE_C, THREE, FOUR, FOUR_O,
+                         FIVE, OVER)
 
 NKEYS = 6561  # 3 ** 8: the builder's dense keys, digit s (slot s of ai.patterns) times P3[s]
 P3 = (1, 3, 9, 27, 81, 243, 729, 2187)
@@ -51,11 +51,14 @@ def table(exact):
     return t
 
 
-def key(dense):
-    """ai.patterns' key (WEIGHT) of a dense key."""
+def key(dense, black=True):
+    """ai.patterns' key (WEIGHT) of a dense key, as black sees it (own stones black, blocked
+    cells white) or as white does."""
     k = 0
+    own, other = (1, 2) if black else (2, 1)
     for s in range(8):
-        k += (dense // P3[s]) % 3 * WEIGHT[s]
+        d = (dense // P3[s]) % 3
+        k += (own if d == 1 else (other if d == 2 else 0)) * WEIGHT[s]
     return k
 
 
@@ -71,34 +74,46 @@ def _canon(half):
     return out
 
 
+def _side3(side4, black):
+    # A base-4 side of a key (digits 0 empty, 1 black, 2 white, 3 off the board) as one
+    # colour's base-3 side (0 empty, 1 own, 2 blocked).
+    out = 0
+    for i in range(4):
+        d = side4 >> 2 * i & 3
+        out += (0 if d == 0 else (1 if d == (1 if black else 2) else 2)) * 3 ** i
+    return out
+
+
 def compact(t):
-    """ai.patterns.code()'s layout of the dense table t: each side's class (81 bytes: the rank
-    of its canonical form), then the codes by class pair, 32 a row. Raises if two keys of one
-    class pair had different codes."""
+    """ai.patterns.code()'s layout of the dense table t: each colour's class of each side (256
+    bytes each: the rank of the side's canonical form), then the codes by class pair, 32 a
+    row, from BODY. Raises if two keys of one class pair had different codes."""
     canon = sorted(set(_canon(h) for h in range(81)))
     cls = bytes(canon.index(_canon(h)) for h in range(81))
-    out = bytearray(81 + 32 * len(canon))
-    out[:81] = cls
+    out = bytearray(BODY + 32 * len(canon))
+    for h in range(256):
+        out[h] = cls[_side3(h, True)]
+        out[256 + h] = cls[_side3(h, False)]
     done = bytearray(len(out))
     for k in range(NKEYS):
         s = key(k)
-        i = 81 + (cls[s & 127] << 5) + cls[s >> 7]
+        i = BODY + (out[s & 255] << 5) + out[s >> 8]
         if done[i] and out[i] != t[k]:
             raise ValueError("key %d: code %d, its class pair has %d" % (k, t[k], out[i]))
         out[i] = t[k]
         done[i] = 1
-    return bytes(out[:max(i for i in range(len(out)) if done[i] or i < 81) + 1])
+    return bytes(out[:max(i for i in range(len(out)) if done[i] or i < BODY) + 1])
 
 
 def packed():
     """ai.pattab.TAB: compact() of both kinds in one, exactly five's code in each byte's high
     nibble and freestyle's in the low one (Renju's black and white: codes are below 16, and
-    both kinds share the class map). Raises if the class maps differ."""
+    both kinds share the class maps). Raises if the class maps differ."""
     free = compact(table(False))
     exact = compact(table(True))
-    if free[:81] != exact[:81] or len(free) != len(exact):
+    if free[:BODY] != exact[:BODY] or len(free) != len(exact):
         raise ValueError("the two kinds' classes differ")
-    return free[:81] + bytes(e << 4 | f for f, e in zip(free[81:], exact[81:]))
+    return free[:BODY] + bytes(e << 4 | f for f, e in zip(free[BODY:], exact[BODY:]))
 
 
 def write_pattab(path):

@@ -16,11 +16,15 @@ FOUR_O = const(7)  # two or more five-points
 FIVE = const(8)
 OVER = const(9)
 
-# A point's key on one line: its neighbours' digits times these weights, slot s holding the
-# neighbour at offset -4..-1 (s = 0..3) and +1..+4 (s = 4..7). Each side is a base-3 number,
-# nearest neighbour lowest (the left side in the low 7 bits, the right one above), so both
-# sides read alike and key & 127, key >> 7 split them without a division.
-WEIGHT = (27, 9, 3, 1, 128, 384, 1152, 3456)
+# A point's key on one line: its neighbours' digits (0 empty, 1 black, 2 white, 3 off the
+# board) times these weights, slot s holding the neighbour at offset -4..-1 (s = 0..3) and
+# +1..+4 (s = 4..7). Each side is a base-4 number, nearest neighbour lowest (the left side in
+# the low byte, the right one in the high byte), so both sides read alike and key & 255, key >> 8
+# split them without a division. One key serves both colours, each reading it through its own
+# class map (code()): a key per colour (base 3, own / blocked) took 2.2 KB more of a board's RAM
+# on 15x15 and two updates per cell.
+WEIGHT = (64, 16, 4, 1, 256, 1024, 4096, 16384)
+BODY = const(512)  # where a table's codes start, after the two colours' class maps
 
 # Per-line values summed over the four lines into one int per point and colour. The high bit
 # fields count the lines with a five, open four, four and open three (three bits each, at most
@@ -62,13 +66,15 @@ _cache = {}  # rule -> its table: the one the last table() call needed
 
 def code(t, k, black):
     """The pattern code of key k for black (True) or white in the table of table(). Past a
-    side's first blocked cell nothing counts, so a side's 81 digit strings fall into 31
-    classes: the table starts with the class of each (81 bytes), then a byte per pair of
-    classes, 32 a row, black's code in its high nibble and white's in the low one: 1,072
-    bytes for both colours (all 6,561 keys would take 3.3 KB a colour, packed two a byte).
+    side's first blocked cell (the other colour's stone or the edge) nothing counts, so a
+    side's 256 digit strings fall into 31 classes for each colour: the table starts with
+    black's class of each side (256 bytes), then white's, then a byte per pair of classes, 32
+    a row, black's code in its high nibble and white's in the low one: 1,504 bytes for both
+    colours (all 6,561 own/empty/blocked keys would take 3.3 KB a colour, packed two a byte).
     ai.lines reads them inline like this."""
-    x = t[81 + (t[k & 127] << 5) + t[k >> 7]]
-    return x >> 4 if black else x & 15
+    if black:
+        return t[BODY + (t[k & 255] << 5) + t[k >> 8]] >> 4
+    return t[BODY + (t[256 + (k & 255)] << 5) + t[256 + (k >> 8)]] & 15
 
 
 def table(rule):
@@ -90,7 +96,7 @@ def table(rule):
         if rule != 2:
             t = bytearray(t)
             s = 4 if rule else 0
-            for i in range(81, len(t)):
+            for i in range(BODY, len(t)):
                 t[i] = (t[i] >> s & 15) * 17
         _cache[rule] = t
     return t

@@ -18,6 +18,7 @@ _M3 = P.M_THREE
 _M43 = P.M_FOUR + P.M_THREE  # a point at or above: four-three, double four, or better
 _M33 = 2 * P.M_THREE  # double three, or any four
 _NEARWIN = const(12000)
+_BODY = const(512)  # ai.patterns.BODY
 _THREE16 = const(5 << 4)  # ai.patterns.THREE as black's nibble of a pattern table byte
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three
@@ -188,13 +189,13 @@ class Search:
         # The check looks only at the lines whose code is a three or more (black's code is
         # the high nibble: ai.patterns.code): a third of its work in Renju's games.
         t = pos.pt
-        kb = pos.kb
+        kk = pos.kk
         j = q << 2
         m = 0
         b = 1
         while b < 16:
-            k = kb[j]
-            if t[81 + (t[k & 127] << 5) + t[k >> 7]] >= _THREE16:
+            k = kk[j]
+            if t[_BODY + (t[k & 255] << 5) + t[k >> 8]] >= _THREE16:
                 m |= b
             j += 1
             b <<= 1

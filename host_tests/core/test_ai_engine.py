@@ -585,7 +585,7 @@ def test_cancel_at_any_step_leaves_the_engine_in_sync():
         e.cancel()
         e.start(b)
         assert e.board.hist == b.hist and bytes(e.board.cells) == bytes(b.cells)
-        kb, kw, sb, sw, eb, ew, near, cnt = e.pos.scratch()
+        kk, sb, sw, eb, ew, near, cnt = e.pos.scratch()
         assert (eb, ew, list(cnt)) == (e.pos.eb, e.pos.ew, list(e.pos.cnt))
         for q in b.points():  # occupied points keep their state from when they were empty
             if b.cells[q] == EMPTY:

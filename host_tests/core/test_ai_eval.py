@@ -19,14 +19,15 @@ class Rng:
         return s % n
 
 
-def key(line):
-    # line: 9 characters around the point 'p': x own, o blocked, . empty
+def key(line, black=True):
+    # line: 9 characters around the point 'p': x own, o blocked, . empty; the key as black (x
+    # black stones, o white) or white sees it (x white, o black)
     k = 0
     s = 0
     for i in range(9):
         if i == 4:
             continue
-        k += P.WEIGHT[s] * ".xo".index(line[i])
+        k += P.WEIGHT[s] * (".xo" if black else ".ox").index(line[i])
         s += 1
     return k
 
@@ -38,8 +39,10 @@ def test_stored_table_matches_builder():
         t = P.table(rule)
         for black in (True, False):
             want = patgen.table(exact[not black])
-            assert bytes(P.code(t, patgen.key(k), black) for k in range(patgen.NKEYS)) == want
-        assert len(t) <= 81 + 31 * 32  # a board holds it in RAM: classes, not all 6,561 keys
+            got = bytes(P.code(t, patgen.key(k, black), black) for k in range(patgen.NKEYS))
+            assert got == want
+        # A board holds it in RAM: classes, not all 6,561 keys (nor 65,536 four-digit ones)
+        assert len(t) <= P.BODY + 31 * 32
 
 
 def test_table_holds_only_what_the_rule_needs():
@@ -74,13 +77,14 @@ def test_pattern_codes():
     ]
     for line, f, e in cases:
         k = key(line)
-        got = (P.code(free, k, True), P.code(free, k, False), P.code(exact, k, True),
-               P.code(exact, k, False), P.code(renju, k, True), P.code(renju, k, False))
+        w = key(line, False)
+        got = (P.code(free, k, True), P.code(free, w, False), P.code(exact, k, True),
+               P.code(exact, w, False), P.code(renju, k, True), P.code(renju, w, False))
         assert got == (f, f, e, e, e, f), (line, got)
 
 
 def _check(pos):
-    kb, kw, sb, sw, eb, ew, near, cnt = pos.scratch()
+    kk, sb, sw, eb, ew, near, cnt = pos.scratch()
     assert (eb, ew) == (pos.eb, pos.ew)
     assert list(cnt) == list(pos.cnt)
     cells = pos.cells
@@ -96,8 +100,7 @@ def _check(pos):
             assert near[q] == pos.near[q]
             assert (q in live) == (near[q] > 0)
             for j in range(4):
-                assert kb[4 * q + j] == pos.kb[4 * q + j]
-                assert kw[4 * q + j] == pos.kw[4 * q + j]
+                assert kk[4 * q + j] == pos.kk[4 * q + j]
 
 
 def _as_board_plays_it(b):
@@ -167,14 +170,14 @@ def test_new_values_equal_a_position_built_with_them():
 def test_undo_restores_exactly():
     b = Board(9)
     pos = Pos(b, rules.RENJU)
-    before = (bytes(pos.kb), bytes(pos.kw), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
+    before = (bytes(pos.kk), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
               list(pos.cnt), pos.nc, b.hash)
     seq = [b.idx(4, 4), b.idx(5, 5), b.idx(4, 5), b.idx(3, 3), b.idx(4, 6)]
     for k, q in enumerate(seq):
         pos.put(q, BLACK if k % 2 == 0 else WHITE)
     for _ in seq:
         pos.take()
-    after = (bytes(pos.kb), bytes(pos.kw), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
+    after = (bytes(pos.kk), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
              list(pos.cnt), pos.nc, b.hash)
     assert before == after
 
@@ -212,7 +215,7 @@ def test_combination_points():
         assert pos.cnt[21 - slot] == 0  # the other colour's
         pos.put(b.idx(9, 8), c)
         assert threat(sums[p]) == 1 and combo(sums[p]) == 0  # (9, 7) now makes a four
-        assert pos.cnt[slot] == list(pos.scratch()[7])[slot]
+        assert pos.cnt[slot] == list(pos.scratch()[6])[slot]
         while b.hist:
             pos.take()
         assert pos.cnt[slot] == 0

@@ -15,7 +15,7 @@ import vlines
 
 
 def state(pos):
-    return (bytes(pos.kb), bytes(pos.kw), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
+    return (bytes(pos.kk), bytes(pos.sb), bytes(pos.sw), pos.eb, pos.ew,
             bytes(pos.cnt), pos.nc, bytes(pos.near), bytes(pos.cand), bytes(pos.board.cells))
 
 
