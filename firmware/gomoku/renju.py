@@ -36,7 +36,8 @@ _frames = array("H", bytes(80))
 def is_forbidden(board, i, mask=None):
     """Would black playing the empty point i be forbidden under Renju? mask (the AI's search
     knows it from its pattern codes): the lines through i that may hold a five, three, four or
-    overline of i's (bit j: board.dirs[j]), the others are not looked at.
+    overline of i's (bit j: board.dirs[j]), the others are not looked at, nor is the count of
+    black stones near i (the search's own filter has passed the point).
     The three's rule recurses: a three is one only if its straight-four point q is itself
     allowed, which may depend on q's threes, and so on (random dense positions went 10 levels
     deep, past the 8 KB C stack of an rp2 board as plain recursion). The AI asks this deep in
