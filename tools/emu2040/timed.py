@@ -6,8 +6,9 @@
 # prints the bench's lines, then per function its total time (ms, inclusive: a function's
 # callees count in it too) and its calls. Each timed call adds the wrapper's own cost (about
 # 10 us here), so the bench's times come out longer than without it: this shows where a move's
-# time goes, README's figures come from the bench alone. The wrappers also deepen the C stack
-# (hard's Renju game peaked at 7,952 bytes with them, 6,504 without). (Session 45 found
+# time goes, README's figures come from the bench alone. The wrappers also deepen the C stack:
+# hard's Renju game peaked at 7,824 bytes of the 7,936 with them, 6,248 without (session 46;
+# session 45's Renju check, a call deeper, overflowed it there once). (Session 45 found
 # Renju's leaves spending 2.3 ms each in a candidate scan this way: docs/ai-tuning.md.)
 import sys
 import time
