@@ -68,8 +68,8 @@ def combo(v):
 def lines(pos, p: int, a: int, g: int, h: int) -> int:
     # Pos.put() (g = 1, a the colour) and take() (g = -1, a negated). The stone at p adds or
     # removes its digit (its colour) in the keys of the empty points up to 4 cells away on its
-    # four lines. Occupied points are skipped: their state is frozen until
-    # they are emptied, and by then everything done around them is undone. Within distance 2
+    # four lines. Occupied points are skipped: their state is frozen until they are emptied,
+    # and by then everything done around them is undone. Within distance 2
     # the near count changes too. It also does the board's part of the move but its history:
     # it sets cells[p] and returns the board's hash h with the stone's key XORed in.
     cells = pos.cells  # viper: ptr8
