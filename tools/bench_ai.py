@@ -3,6 +3,8 @@
 #   python tools/bench_ai.py [--levels easy,medium,hard] [--no-tactics] [--rule freestyle]
 #   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
 #   node tools/mp_heap.mjs tools/bench_ai.py --heap [--collect] [--levels ...]  live heap
+#   python3 tools/emu2040/emu.py --ram bench_ai.py --heap --collect [...]  the same on an
+#       emulated Pico, native build included
 #   ... tools/bench_ai.py --opening [--levels ...]   AIPlayer opening decisions: longest step()
 #   python tools/native.py build/native && MICROPYPATH=build/native .venv/bin/micropython \
 #       tools/bench_ai.py --native [--no-tactics]   the board's native ai.lines, under the

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Run a tool script on the emulated Pico (tools/emu2040/setup.sh builds it).
 
-    python3 tools/emu2040/emu.py [--kit pico_lcd_13] [--plain] SCRIPT [ARGS...]
+    python3 tools/emu2040/emu.py [--kit pico_lcd_13] [--plain] [--ram] [--add PATH]
+        SCRIPT [ARGS...]
 
 The firmware is compiled for the kit as tools/deploy.py compiles it, native build included
 (--plain leaves that out: the bytecode figure), with the emulator's mpy-cross; SCRIPT (a file
 in tools/, e.g. bench_ai.py, or any path), with tools/bench_ai.py and the tactics suite that
 scripts build on, goes beside it in a ROMFS image, and the board runs SCRIPT with sys.argv set
-to ARGS. Prints what the board prints, then the cycle count.
+to ARGS. Prints what the board prints, then the cycle count. --ram copies each module into RAM
+as it loads, as a board's littlefs does (from the image, bytecode runs in place: ramfs.py); use
+it for heap figures.
 """
 import argparse
 import contextlib
@@ -30,6 +33,13 @@ sys.argv[:] = %r
 __file__ = %r
 exec(open(__file__).read())
 """
+# --ram: the files copied into RAM as they load, as from a board's littlefs (ramfs.py).
+IN_RAM = """import os
+import ramfs
+os.mount(ramfs.CopyFS(), "/ram")
+os.chdir("/ram")
+del ramfs
+"""
 
 
 def romfs(src, dst):
@@ -47,6 +57,10 @@ def main(argv=None):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kit", default="pico_lcd_13")
     ap.add_argument("--plain", action="store_true", help="without the native build")
+    ap.add_argument("--ram", action="store_true",
+                    help="modules copied into RAM as they load (the image runs .mpy in place)")
+    ap.add_argument("--add", action="append", default=[], metavar="PATH",
+                    help="a file or folder to put beside the script too (e.g. tools/fakes)")
     ap.add_argument("--firmware", default=os.path.join(OUT, "firmware.bin"))
     ap.add_argument("script", help="a script in tools/ (e.g. bench_ai.py) or a path")
     ap.add_argument("args", nargs=argparse.REMAINDER)
@@ -73,9 +87,20 @@ def main(argv=None):
         for f in ("bench_ai.py", "tactics.py", "tactics.txt"):  # what scripts build on
             shutil.copy(os.path.join(ROOT, "tools", f), fs)
         shutil.copy(src, fs)
+        for path in a.add:
+            dst = os.path.join(fs, os.path.basename(path.rstrip("/")))
+            if os.path.isdir(path):
+                shutil.copytree(path, dst, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy(path, dst)
         script = "/" + os.path.basename(src)
+        head = ""
+        if a.ram:
+            shutil.copy(os.path.join(HERE, "ramfs.py"), fs)
+            script = "/ram" + script
+            head = IN_RAM
         with open(os.path.join(fs, "main.py"), "w") as f:
-            f.write(RUNNER % ([script] + a.args, script))
+            f.write(head + RUNNER % ([script] + a.args, script))
         image = os.path.join(tmp, "fs.rom")
         romfs(fs, image)
         return subprocess.run(["node", os.path.join(HERE, "run.mjs"), fw, image]).returncode

@@ -28,6 +28,9 @@ MODELS = {
     "ili9341": (240, 320, True, 0),
     "ili9342": (320, 240, False, 1),
 }
+# False: no model of the panel's RAM, only the bytes counted (an emulated board's heap run,
+# tools/emu2040/app_heap.py, has no room for the 150 KB it takes).
+KEEP_RAM = True
 
 
 class VirtualPanel:
@@ -45,7 +48,7 @@ class VirtualPanel:
         self.glass_bgr = bgr
         self.bytes_sent = 0
         self.commands = []  # every command byte received, in order (None: not kept)
-        self.ram = array.array("H", bytes(2 * self.ram_w * self.ram_h))
+        self.ram = array.array("H", bytes(2 * self.ram_w * self.ram_h)) if KEEP_RAM else None
         self._reset()
         if self.view & 1:
             self.width, self.height = glass[1], glass[0]
@@ -111,6 +114,8 @@ class VirtualPanel:
             self.colmod = p[0]
 
     def _pixels(self, data):
+        if self.ram is None:
+            return
         # MV exchanges the logical axes; MX and MY then mirror the RAM's column and row axes.
         # This reproduces the window offsets that vendor code uses for every rotation.
         m = self.madctl
