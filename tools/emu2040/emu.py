@@ -71,6 +71,9 @@ def main(argv=None):
     src = a.script if os.path.isfile(a.script) else os.path.join(ROOT, "tools", a.script)
     if not os.path.isfile(src):
         ap.error("no script %s (nor tools/%s)" % (a.script, a.script))
+    for path in a.add:
+        if not os.path.exists(path):
+            ap.error("--add: no file or folder %s" % path)
     try:
         profile = deploy.kit.load_profile(a.kit)
     except ValueError as e:
