@@ -619,3 +619,25 @@ def test_hard_values_its_combination_points_while_ahead():
         m = Engine(MEDIUM)
         m.think(b)
         assert m.comb == 0
+
+
+def test_the_engine_kept_through_a_game_decides_as_a_fresh_one():
+    # From a game hard (black) lost to window (random openings, session 48). One engine follows
+    # the game, as the app and the arena keep it; at black's eighth move it played h5, refuted
+    # by white's threats, where a fresh engine's check refutes h5 and plays d9, which holds: the
+    # table the earlier moves left held "no win" results of threat searches that hold only for
+    # the line that reached each position. Hard now empties it at each move, so every decision
+    # (nodes included) is the fresh engine's.
+    moves = "h8 f6 e6 j9 k7 f7 f5 f9 f8 d7 g9 e8 g10 g6".split()
+    kept = Engine(HARD)
+    b = Board(15)
+    for k, m in enumerate(moves):
+        if k >= 6 and k % 2 == 0:
+            q = kept.think(b)
+            fresh = Engine(HARD)
+            assert fresh.think(b) == q and fresh.stats.nodes == kept.stats.nodes
+            assert q == b.parse(m)  # the game's own move, until the last
+        b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
+    q = kept.think(b)
+    assert q == b.parse("d9") and _opponent_wins_after(b, q, 15) is False
+    assert _opponent_wins_after(b, b.parse("h5"), 15) is True
