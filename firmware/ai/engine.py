@@ -187,12 +187,11 @@ class Engine(Sliced):
                 pos.take()
             for i in h[k:]:
                 pos.put(i, board.cells[i])
-        # Hard values the patterns by the game's phase (ai.patterns.EVAL_LATE); the table's
-        # scores were valued by the other phase's values, so they go too.
+        # Hard values the patterns by the game's phase (ai.patterns.EVAL_LATE). (Its table,
+        # valued by the other phase's values, is emptied by start() as at every move.)
         if self.level == HARD and self.late != (len(board.hist) >= P.LATE_STONES):
             self.late = not self.late
             self.pos.set_ev(P.EVAL_LATE if self.late else P.EVAL)
-            self.tt.clear()
 
     # -- API -------------------------------------------------------------------------------------
     def start(self, board):
@@ -204,7 +203,8 @@ class Engine(Sliced):
             # line that reached a position (past its first ply it tries threes near the
             # attacker's last stone), and those the last moves left misled this one's final
             # check. Random openings lost to window 30 -> 26 (seed 2 38 -> 37; session 48);
-            # bench_ai.py's game the same moves, 70,070 -> 70,150 nodes.
+            # bench_ai.py's game the same moves, 70,070 -> 70,150 nodes. (It also drops the
+            # scores valued by the other phase's values or the other combination term.)
             self.tt.clear()
         self.best = self._fallback()
         self._gen = self._play()
@@ -279,12 +279,8 @@ class Engine(Sliced):
         budget = self.budget
         s = self._search(width)
         if self.level == HARD:
-            comb = c if s.evaluate(c) >= (_AHEAD_B if c == BLACK else _AHEAD_W) else 0
-            if comb != self.comb:
-                # The transposition table's scores were valued with the other term.
-                self.comb = comb
-                self.tt.clear()
-            s.comb = comb
+            bar = _AHEAD_B if c == BLACK else _AHEAD_W
+            self.comb = s.comb = c if s.evaluate(c) >= bar else 0
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
         # 1. A forced win of our own by continuous fours.
         try:
