@@ -140,6 +140,7 @@ class Search:
         self._fi = zeros("H", 16)  # vct()'s stack: per ply the move's index, a table slot, a key
         self._fs = zeros("i", 16)
         self._fk = zeros("H", 16)
+        self._tk = zeros("H", 16)  # per ply, the attacker's move that won there last (vct())
         self._ts = zeros("i", 8)  # vct()'s three scores and points
         self._tm = zeros("H", 8)
         self.seq = []  # forced line found by vcf(); vct() gives its first move only
@@ -433,8 +434,17 @@ class Search:
                     moves[j] = moves[j - 1]
                     j -= 1
                 moves[j] = q
+            f = len(moves)
             for j in range(n):
                 moves.append(tm[j])
+            # The move that won at this ply after the defender's last answer most often wins
+            # after the next one too (the answer did not touch it): it is tried first among the
+            # fours, or among the threes (a three that fails costs far more than a four).
+            q = self._tk[ply]
+            if ply and q in moves:
+                j = moves.index(q)
+                moves.pop(j)
+                moves.insert(0 if j < f else f, q)
         return moves
 
     def vct(self, c, ply, maxply, k=6, q=-1):
@@ -493,6 +503,7 @@ class Search:
                         fi.extend(zeros("H", 8))
                         fs.extend(zeros("i", 8))
                         fk.extend(zeros("H", 8))
+                        self._tk.extend(zeros("H", 8))
                     slot = -1
                     if 0 < p <= maxply and tt is not None:
                         h = pos.board.hash
@@ -629,7 +640,9 @@ class Search:
                 p -= 1
                 if (p & 1) == a0:  # a D node answered: back to the attacker's at p
                     if r:
-                        self._won(lists[p][fi[p]])
+                        q = lists[p][fi[p]]
+                        self._won(q)
+                        self._tk[p] = q
                         st = _DONE_A
                     else:
                         fi[p] += 1

@@ -414,9 +414,9 @@ def test_final_check_looks_past_the_trees_moves():
 def test_a_refuted_choice_gives_the_check_more_nodes():
     # From games hard lost to window (random openings): the tree's choice (j10, h5) loses,
     # and without the nodes a refuted choice adds, the check runs out of them on a move that
-    # loses too (k8, f11; h9 in the first position with steps of 500 nodes) and plays it. With
-    # them it finds a move that holds (the deep search agrees).
-    for moves, first, lost in (("h8 k9 g8 h10 f7", "j10", "k8"),
+    # loses too (h9, f11; k8 in the first position before vct() remembered its winning moves
+    # per ply) and plays it. With them it finds a move that holds (the deep search agrees).
+    for moves, first, lost in (("h8 k9 g8 h10 f7", "j10", "h9"),
                                ("h8 k8 g10 f10 e8 f9 g8 f8 f7 e6 g6", "h5", "f11")):
         b = _played(moves)
         assert _opponent_wins_after(b, b.parse(first), 15) is True
