@@ -439,7 +439,9 @@ class Search:
                 moves.append(tm[j])
             # The move that won at this ply after the defender's last answer most often wins
             # after the next one too (the answer did not touch it): it is tried first among the
-            # fours, or among the threes (a three that fails costs far more than a four).
+            # fours, or among the threes (a three that fails costs far more than a four). It is
+            # set only when a node at this ply ends, so a search cut and resumed (resume())
+            # rebuilds the same lists on its way back down.
             q = self._tk[ply]
             if ply and q in moves:
                 j = moves.index(q)
