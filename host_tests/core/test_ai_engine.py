@@ -457,15 +457,21 @@ def _spied(e, b):
     return b.name(e.think(b)), tries
 
 
+def _hard_checks(moves):
+    # The board after moves, a hard engine, its move and the check's tries (_spied()).
+    b = _played(moves)
+    e = Engine(HARD)
+    q, tries = _spied(e, b)
+    return b, e, q, tries
+
+
 def test_the_check_tries_the_refutations_first_move_next():
     # From games hard lost to window (random openings; it played e9 and f10, which lose to
     # deeper searches): once the tree's choice is refuted, the opponent's first move of the
     # refutation is the next move tried, and here it holds (the deep search agrees).
     for moves, first, took in (("h8 k7 k6 f7 k10 j7 j9 g7 h7 h6", "l9", "f8"),
                                ("h8 j10 g9 j6 h11", "k6", "h10")):
-        b = _played(moves)
-        e = Engine(HARD)
-        q, tries = _spied(e, b)
+        b, e, q, tries = _hard_checks(moves)
         assert tries[0][0] == first and tries[0][2] is True and tries[0][3] == took
         assert q == took == tries[1][0] and tries[1][2] is False
         assert e.stats.forced == "checked"
@@ -479,9 +485,7 @@ def test_the_check_has_twice_its_nodes_in_the_first_moves():
     # that holds; with half the nodes (the usual ones) it plays the losing choice.
     for moves, bad, good in (("h8 j8 h10 l6 g10", "h7", "f10"),
                              ("h8 h6 k10 l10 j8 j9 k8", "g8", "l8")):
-        b = _played(moves)
-        e = Engine(HARD)
-        q, tries = _spied(e, b)
+        b, e, q, tries = _hard_checks(moves)
         assert q == good and tries[0][0] == bad and 2000 < tries[0][1] < 4000
         assert tries[0][2] is True
         assert b.name(_usual_check(Engine(HARD)).think(b)) == bad
@@ -494,9 +498,7 @@ def test_an_undecided_choice_gives_way_to_a_root_cleared_at_once():
     # choice (k8, h7) within its nodes, and the next root nearly as good is cleared within a
     # few nodes: that one is played (before, the undecided choice was, and lost).
     for moves, first, took in (("h8 j6 j7 k10 f8", "k8", "g9"), ("h8 g6 h6 f7 j7", "h7", "h5")):
-        b = _played(moves)
-        e = Engine(HARD)
-        q, tries = _spied(e, b)
+        b, e, q, tries = _hard_checks(moves)
         assert tries[0][0] == first and tries[0][2] is None and tries[0][1] >= 4000
         assert q == took == tries[1][0] and tries[1][2] is False and tries[1][1] < 200
         assert _opponent_wins_after(b, b.parse(first), 17, 40000) is True
