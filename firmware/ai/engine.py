@@ -37,16 +37,6 @@ _STEP = const(250)
 # 74.5-5.5 -> 79.5-0.5; window on --reach 7 14 -> 16 lost.
 _AHEAD_B = const(0)
 _AHEAD_W = const(200)
-# Hard's final check, three changes kept together (session 52, docs/ai-tuning.md): random
-# openings against window, seeds 1 to 4, 1,734 -> 1,752 won (hard's losses as white 112 ->
-# 101). Before _EARLY stones the check has twice its nodes (the opening's moves are cheap,
-# and half of hard's losing moves as white are among its first four); a root whose tree score
-# is within _NEAR of the tree's undecided choice, and that the opponent cannot attack at all
-# within _CLEAR nodes, is played instead (of the first _QUICK roots after it).
-_EARLY = const(12)
-_NEAR = const(100)
-_CLEAR = const(200)
-_QUICK = const(5)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
@@ -287,13 +277,8 @@ class Engine(Sliced):
         (nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t,
          more, ext, vx, rw) = self.params
         budget = self.budget
-        is_hard = self.level == HARD
-        if is_hard and len(b.hist) < _EARLY:
-            chk_n *= 2
-            chk_all *= 2
-            ext *= 2
         s = self._search(width)
-        if is_hard:
+        if self.level == HARD:
             bar = _AHEAD_B if c == BLACK else _AHEAD_W
             self.comb = s.comb = c if s.evaluate(c) >= bar else 0
         s.limit = min(budget, vcf_n if budget == nodes else budget * vcf_n // max(1, nodes))
@@ -433,7 +418,6 @@ class Engine(Sliced):
             n = len(order)  # the tree's moves; those after it need a clear "no"
             most = -1
             hard = -1  # the move whose search took the most nodes
-            extra = []  # refuting points tried that the tree did not rank: need a clear "no"
             while s.nodes < end:
                 if k >= n and s.clock is not None and s.clock() >= s.deadline:
                     break  # past the tree's moves a search would stop only after 32 nodes
@@ -452,28 +436,7 @@ class Engine(Sliced):
                                                     chk_t)
                 if lost is True and k == 1:
                     end += per * ext // chk_n  # ext, scaled to the budget as per is
-                if lost is True and is_hard:
-                    # The refutation's first move is often the point to take first: it is
-                    # tried next (the vct() line keeps only that move).
-                    r = s.seq[0]
-                    if r not in order[:k] and self._legal(r, c):
-                        if r in order:
-                            order.remove(r)
-                        order.insert(k, r)
-                        if r not in roots:
-                            extra.append(r)
-                            if k < n:
-                                n += 1
-                if lost is None and k == 1 and is_hard:
-                    top = scores.get(q, st.score)
-                    for q2 in roots[1:_QUICK + 1]:
-                        if q2 == q or scores.get(q2, -WIN) < top - _NEAR or s.late:
-                            continue
-                        if (yield from self._refuted(s, c, q2, s.nodes + _CLEAR, vply,
-                                                     chk_t)) is False:
-                            q = q2
-                            break
-                if lost is False or (lost is None and k <= n and q not in extra):
+                if lost is False or (lost is None and k <= n):
                     if q != self.best:
                         self.best = q
                         st.forced = "checked"
