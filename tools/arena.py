@@ -2,7 +2,7 @@
 #
 #   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
 #          [--seed 1] [--jobs 2] [--time-ms N] [--verbose]
-#          [--openings fixed|wide [--reach 3]|random]
+#          [--openings fixed|wide [--reach 3]|random] [--against EARLIER_VERBOSE_OUTPUT]
 # A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, or
 # cmd:<brain command line>.
 # Game g opens with openings[(g // 2) % len(openings)]; A has black in even games, so colours
@@ -12,6 +12,7 @@
 import argparse
 import os
 import queue
+import re
 import shlex
 import subprocess
 import sys
@@ -27,6 +28,8 @@ from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, WHITE, Board  # noqa: E402
 
 GOMOCUP_RULE = {rules.FREESTYLE: 0, rules.STANDARD: 1, rules.RENJU: 4}
+# A game line of --verbose output: "game N A=black B wins (five): h8 h9 ...", as match() prints.
+GAME = re.compile(r"^game (\d+) A=(black|white) (A wins|B wins|draw) \(([^)]*)\): (.*)$")
 
 # Three-stone openings as offsets from the centre (black, white, black): white touching the
 # first stone straight or diagonally, black's second stone one or two lines away and not on
@@ -385,6 +388,37 @@ def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, 
     return results
 
 
+def compare(results, lines, openings=OPENINGS):
+    """A's points game by game against an earlier run of the same match (the same openings),
+    given that run's --verbose output (lines). Returns (games where A did better now, worse,
+    net points, spread): the spread is the net's standard deviation were each changed game's
+    change a coin toss. A changed engine wins some games it lost and loses some it won, and a
+    net under about two spreads does not tell a better engine from luck. ValueError unless the
+    earlier run played the same games: the same numbers, colours and openings."""
+    then = {}
+    for line in lines:
+        m = GAME.match(line)
+        if m:
+            pts = {"A wins": 1.0, "draw": 0.5, "B wins": 0.0}[m.group(3)]
+            then[int(m.group(1))] = (m.group(2), pts, m.group(5).split())
+    better = worse = 0
+    net = sq = 0.0
+    for g, a_colour, winner, _, moves in results:
+        if g not in then:
+            raise ValueError("the earlier run has no game %d (was it --verbose?)" % g)
+        colour, pts, earlier = then[g]
+        k = len(opening_of(g, openings))
+        same = moves.split()[:k] == earlier[:k]
+        if colour != ("black" if a_colour == BLACK else "white") or not same:
+            raise ValueError("game %d is not the earlier run's: another match or opening" % g)
+        d = (1.0 if winner == a_colour else 0.5 if winner == 0 else 0.0) - pts
+        better += d > 0
+        worse += d < 0
+        net += d
+        sq += d * d
+    return better, worse, net, sq ** 0.5
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("a")
@@ -403,7 +437,17 @@ def main(argv=None):
     ap.add_argument("--reach", type=int, default=None,
                     help="with --openings wide: black's second stone up to this many lines from"
                     " the first (default 3: 52 openings; 5: 128, 7: 236)")
+    ap.add_argument("--against", type=argparse.FileType("r"), default=None,
+                    help="an earlier --verbose output of the same match: which games A now does"
+                    " better and worse in, and whether the net gain is more than luck's")
     a = ap.parse_args(argv)
+    earlier = None
+    if a.against:
+        with a.against as f:
+            earlier = f.read().splitlines()
+        if not any(GAME.match(line) for line in earlier):
+            ap.error("--against: no game lines in %s (an arena run with --verbose)"
+                     % a.against.name)
     if a.size < 9:
         ap.error("the openings need a board of 9 lines or more")
     if a.reach is not None and a.openings != "wide":
@@ -424,6 +468,14 @@ def main(argv=None):
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
                                                   time.time() - t))
     print(summary(a.a, a.b, results, openings))
+    if earlier is not None:
+        try:
+            better, worse, net, spread = compare(results, earlier, openings)
+        except ValueError as e:
+            sys.exit("--against: %s" % e)
+        print("against %s: A better in %d games, worse in %d; net %+.1f points, spread %.1f"
+              " (a net under two spreads is within luck)" % (a.against.name, better, worse,
+                                                             net, spread))
 
 
 if __name__ == "__main__":

@@ -24,10 +24,10 @@ from ai.eval import Pos  # noqa: E402
 from ai.search import TT, Search, Stop  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, WHITE, Board  # noqa: E402
+from arena import GAME  # noqa: E402
 
-# arena.py's lines: the match header, then "game N A=black B wins (five): h8 h9 ..."
+# arena.py's header line, printed after the games
 HEADER = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+,")
-GAME = re.compile(r"^game (\d+) A=(black|white) (A wins|B wins|draw) \(([^)]*)\): (.*)$")
 
 
 def wins(board, c, rule, plies, nodes):

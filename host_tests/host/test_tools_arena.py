@@ -175,6 +175,41 @@ def test_random_openings_from_the_command_line(capsys):
         assert not any(rules.is_forbidden(b, i) for i in b.points() if b.cells[i] == 0)
 
 
+def test_against_an_earlier_run(tmp_path, capsys):
+    # The same match again is no change; a game the earlier run lost counts as one A now does
+    # better in (a whole point), one it drew as half a point either way; another match's games
+    # are refused, as is a log without games.
+    run = ["greedy", "table", "--games", "4", "--openings", "random", "--seed", "3"]
+    arena.main(run + ["-v"])
+    out = capsys.readouterr().out
+    log = tmp_path / "then.txt"
+    log.write_text(out)
+    arena.main(run + ["--against", str(log)])
+    last = capsys.readouterr().out.strip().split("\n")[-1]
+    assert last.startswith("against %s: A better in 0 games, worse in 0; net +0.0 points,"
+                           " spread 0.0" % log)
+    lines = out.split("\n")
+    won = next(i for i, line in enumerate(lines) if " A wins " in line)
+    lines[won] = lines[won].replace(" A wins ", " B wins ")
+    other = next(i for i, line in enumerate(lines) if i != won and " A=" in line)
+    lines[other] = lines[other].replace(arena.GAME.match(lines[other]).group(3), "draw")
+    ops = arena.random_openings(2, 3)
+    results = arena.match("greedy", "table", 4, seed=3, openings=ops)
+    g, a_colour, winner = results[other][:3]
+    d = (1 if winner == a_colour else 0.5 if winner == 0 else 0) - 0.5  # now, then a draw
+    assert arena.compare(results, lines, ops) == (1 + (d > 0), int(d < 0), 1 + d,
+                                                   (1 + d * d) ** 0.5)
+    with pytest.raises(ValueError, match="no game 3"):
+        arena.compare(results, lines[:3])
+    with pytest.raises(SystemExit, match="game 0 is not the earlier run's"):
+        arena.main(["greedy", "table", "--games", "4", "--against", str(log)])  # fixed openings
+    empty = tmp_path / "empty.txt"
+    empty.write_text("greedy vs table, freestyle, 15x15, seed 3, 0.1 s\n")
+    with pytest.raises(SystemExit):
+        arena.main(run + ["--against", str(empty)])
+    assert "no game lines" in capsys.readouterr().err
+
+
 def test_window_vct_plays_the_forced_wins_window_misses():
     import tactics
 
