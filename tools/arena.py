@@ -473,7 +473,7 @@ def main(argv=None):
             better, worse, net, spread = compare(results, earlier, openings)
         except ValueError as e:
             sys.exit("--against: %s" % e)
-        print("against %s: A better in %d games, worse in %d; net %+.1f points, spread %.1f"
+        print("against %s: A better in %d, worse in %d games; net %+.1f points, spread %.1f"
               " (a net under two spreads is within luck)" % (a.against.name, better, worse,
                                                              net, spread))
 

@@ -186,7 +186,7 @@ def test_against_an_earlier_run(tmp_path, capsys):
     log.write_text(out)
     arena.main(run + ["--against", str(log)])
     last = capsys.readouterr().out.strip().split("\n")[-1]
-    assert last.startswith("against %s: A better in 0 games, worse in 0; net +0.0 points,"
+    assert last.startswith("against %s: A better in 0, worse in 0 games; net +0.0 points,"
                            " spread 0.0" % log)
     lines = out.split("\n")
     won = next(i for i, line in enumerate(lines) if " A wins " in line)
