@@ -388,30 +388,37 @@ def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, 
     return results
 
 
-def compare(results, lines, openings=OPENINGS):
-    """A's points game by game against an earlier run of the same match (the same openings),
-    given that run's --verbose output (lines). Returns (games where A did better now, worse,
-    net points, spread): the spread is the net's standard deviation were each changed game's
-    change a coin toss. A changed engine wins some games it lost and loses some it won, and a
-    net under about two spreads does not tell a better engine from luck. ValueError unless the
-    earlier run played the same games: the same numbers, colours and openings."""
+def earlier_run(lines, games, openings=OPENINGS, size=15):
+    """A's points in games 0 to games - 1 of an earlier run's --verbose output (lines), as
+    {game: points}. ValueError unless that run played these games: the same numbers, colours
+    and openings (checked before a long match is played for nothing)."""
     then = {}
     for line in lines:
         m = GAME.match(line)
         if m:
             pts = {"A wins": 1.0, "draw": 0.5, "B wins": 0.0}[m.group(3)]
             then[int(m.group(1))] = (m.group(2), pts, m.group(5).split())
-    better = worse = 0
-    net = sq = 0.0
-    for g, a_colour, winner, _, moves in results:
+    for g in range(games):
         if g not in then:
             raise ValueError("the earlier run has no game %d (was it --verbose?)" % g)
-        colour, pts, earlier = then[g]
-        k = len(opening_of(g, openings))
-        same = moves.split()[:k] == earlier[:k]
-        if colour != ("black" if a_colour == BLACK else "white") or not same:
+        colour, _, moves = then[g]
+        b = open_board(size, opening_of(g, openings))
+        if (colour != ("black" if g % 2 == 0 else "white")
+                or moves[:len(b.hist)] != [b.name(i) for i in b.hist]):
             raise ValueError("game %d is not the earlier run's: another match or opening" % g)
-        d = (1.0 if winner == a_colour else 0.5 if winner == 0 else 0.0) - pts
+    return {g: then[g][1] for g in range(games)}
+
+
+def compare(results, then):
+    """A's points game by game against an earlier run's (earlier_run()). Returns (games where A
+    did better now, worse, net points, spread): the spread is the net's standard deviation
+    were each changed game's change a coin toss. A changed engine wins some games it lost and
+    loses some it won, and a net under about two spreads does not tell a better engine from
+    luck."""
+    better = worse = 0
+    net = sq = 0.0
+    for g, a_colour, winner, _, _ in results:
+        d = (1.0 if winner == a_colour else 0.5 if winner == 0 else 0.0) - then[g]
         better += d > 0
         worse += d < 0
         net += d
@@ -441,13 +448,6 @@ def main(argv=None):
                     help="an earlier --verbose output of the same match: which games A now does"
                     " better and worse in, and whether the net gain is more than luck's")
     a = ap.parse_args(argv)
-    earlier = None
-    if a.against:
-        with a.against as f:
-            earlier = f.read().splitlines()
-        if not any(GAME.match(line) for line in earlier):
-            ap.error("--against: no game lines in %s (an arena run with --verbose)"
-                     % a.against.name)
     if a.size < 9:
         ap.error("the openings need a board of 9 lines or more")
     if a.reach is not None and a.openings != "wide":
@@ -463,16 +463,21 @@ def main(argv=None):
         openings = random_openings((a.games + 1) // 2, a.seed, a.size, rule)
     else:
         openings = wide_openings(reach) if a.openings == "wide" else OPENINGS
+    then = None
+    if a.against:
+        with a.against as f:
+            lines = f.read().splitlines()
+        try:
+            then = earlier_run(lines, a.games, openings, a.size)
+        except ValueError as e:
+            ap.error("--against %s: %s" % (a.against.name, e))
     results = match(a.a, a.b, a.games, a.size, rule, a.seed, a.jobs, a.time_ms, a.verbose,
                     openings)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
                                                   time.time() - t))
     print(summary(a.a, a.b, results, openings))
-    if earlier is not None:
-        try:
-            better, worse, net, spread = compare(results, earlier, openings)
-        except ValueError as e:
-            sys.exit("--against: %s" % e)
+    if then is not None:
+        better, worse, net, spread = compare(results, then)
         print("against %s: A better in %d, worse in %d games; net %+.1f points, spread %.1f"
               " (a net under two spreads is within luck)" % (a.against.name, better, worse,
                                                              net, spread))

@@ -177,8 +177,8 @@ def test_random_openings_from_the_command_line(capsys):
 
 def test_against_an_earlier_run(tmp_path, capsys):
     # The same match again is no change; a game the earlier run lost counts as one A now does
-    # better in (a whole point), one it drew as half a point either way; another match's games
-    # are refused, as is a log without games.
+    # better in (a whole point), one it drew as half a point either way. Another match's games
+    # (other openings, too few games) or a log without games are refused before any game.
     run = ["greedy", "table", "--games", "4", "--openings", "random", "--seed", "3"]
     arena.main(run + ["-v"])
     out = capsys.readouterr().out
@@ -194,20 +194,25 @@ def test_against_an_earlier_run(tmp_path, capsys):
     other = next(i for i, line in enumerate(lines) if i != won and " A=" in line)
     lines[other] = lines[other].replace(arena.GAME.match(lines[other]).group(3), "draw")
     ops = arena.random_openings(2, 3)
+    then = arena.earlier_run(lines, 4, ops)
     results = arena.match("greedy", "table", 4, seed=3, openings=ops)
     g, a_colour, winner = results[other][:3]
     d = (1 if winner == a_colour else 0.5 if winner == 0 else 0) - 0.5  # now, then a draw
-    assert arena.compare(results, lines, ops) == (1 + (d > 0), int(d < 0), 1 + d,
-                                                   (1 + d * d) ** 0.5)
+    assert arena.compare(results, then) == (1 + (d > 0), int(d < 0), 1 + d, (1 + d * d) ** 0.5)
     with pytest.raises(ValueError, match="no game 3"):
-        arena.compare(results, lines[:3])
-    with pytest.raises(SystemExit, match="game 0 is not the earlier run's"):
-        arena.main(["greedy", "table", "--games", "4", "--against", str(log)])  # fixed openings
+        arena.earlier_run(lines[:3], 4, ops)
+    with pytest.raises(ValueError, match="game 0 is not the earlier run's"):
+        arena.earlier_run(lines, 4)  # the fixed openings
+    lines[1] = lines[1].replace("A=white", "A=black")
+    with pytest.raises(ValueError, match="game 1 is not the earlier run's"):
+        arena.earlier_run(lines, 4, ops)
     empty = tmp_path / "empty.txt"
     empty.write_text("greedy vs table, freestyle, 15x15, seed 3, 0.1 s\n")
-    with pytest.raises(SystemExit):
-        arena.main(run + ["--against", str(empty)])
-    assert "no game lines" in capsys.readouterr().err
+    for bad, says in ((log, "game 0 is not"), (empty, "no game 0")):
+        with pytest.raises(SystemExit):
+            arena.main(["greedy", "table", "--games", "4", "--against", str(bad)])
+        err = capsys.readouterr()
+        assert says in err.err and not err.out  # refused before a game is played
 
 
 def test_window_vct_plays_the_forced_wins_window_misses():
