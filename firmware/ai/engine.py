@@ -81,15 +81,10 @@ _AHEAD_W = const(200)
 # 10, with 660 nodes instead of 520 for the two more subtrees (session 30), 472 random openings
 # each, points lost to table 26 -> 17.5 (seed 2 22.5 -> 18), window 30 -> 34 (seed 2 38 -> 36),
 # greedy 13 -> 16; 10 at every ply (900 nodes): table 15 (19.5), window 32 (41), greedy 16.
-# Then `tb`: as black, how many quarters of the other side's shapes the mover's count in the
-# evaluation (ai.search.Search.tempo; 5 as white). Hard's 6 (session 54, docs/ai-tuning.md):
-# in its first moves after an opening it then builds near the centre where it used to block
-# white's line far off. Random openings, games changed as black: window (four sets) 33 now won
-# and 9 lost, greedy (two sets) 5 and 8, table (one) 2 and 9; 6 as white too lost more.
 _PARAMS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0, 0, 0, 5),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0, 1200, 1200, (9,), 0, 0, 0, 8, 5),
-    (660, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800, 10, 6),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0, 0, 0),
+    (110, 20, 20, 8, 2, 9, 0, 0, 0, 1200, 1200, (9,), 0, 0, 0, 8),
+    (660, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800, 10),
 )
 
 
@@ -280,11 +275,9 @@ class Engine(Sliced):
             self._easy()
             return
         (nodes, vcf_n, dvcf_n, width, maxd, vply, vct_n, tply, dvct_n, chk_n, chk_all, chk_t,
-         more, ext, vx, rw, tb) = self.params
+         more, ext, vx, rw) = self.params
         budget = self.budget
         s = self._search(width)
-        if c == BLACK:
-            s.tempo = tb
         if self.level == HARD:
             bar = _AHEAD_B if c == BLACK else _AHEAD_W
             self.comb = s.comb = c if s.evaluate(c) >= bar else 0

@@ -153,7 +153,6 @@ class Search:
         self.p43 = _P43
         self.p33 = _P33
         self.comb = 0  # whose combination points evaluate() adds (ai.lines.combo): 0 none
-        self.tempo = 5  # evaluate() counts the mover's pattern sum tempo/4 times the other's
 
     # -- helpers -----------------------------------------------------------------------------
     def _node(self):
@@ -257,17 +256,16 @@ class Search:
 
     def evaluate(self, c):
         """Static value for c to move: the pattern sums (the side to move is a tempo ahead, so
-        its own shapes count self.tempo / 4 times the other's) corrected by the best threat
-        each side can make next, read from the per-point fields without playing anything.
-        Fives, a four to block and an open-four point are settled by ab() before this is
-        called."""
+        its own shapes count for more) corrected by the best threat each side can make next,
+        read from the per-point fields without playing anything. Fives, a four to block and an
+        open-four point are settled by ab() before this is called."""
         pos = self.pos
         if c == BLACK:
-            v = (pos.eb * self.tempo - pos.ew * 4) >> 2
+            v = (pos.eb * 5 - pos.ew * 4) >> 2
             sm = pos.sb
             so = pos.sw
         else:
-            v = (pos.ew * self.tempo - pos.eb * 4) >> 2
+            v = (pos.ew * 5 - pos.eb * 4) >> 2
             sm = pos.sw
             so = pos.sb
         # Best threat class a point gives each side (ai.eval.threat: 1 a four, 2 a double
@@ -292,7 +290,7 @@ class Search:
             return _NEARWIN
         cb = self.comb
         if cb:
-            w = (pos.cnt[9 + cb] * 5) >> 2  # weighed as the mover's shapes at the usual tempo
+            w = (pos.cnt[9 + cb] * 5) >> 2  # weighed as that side's own shapes are
             v += w if c == cb else -w
         if pos.cnt[4 - c]:
             # The opponent has an open three: we spend the move answering it unless we can

@@ -379,18 +379,16 @@ def test_final_check_searches_short_refutations_first():
     # From a lost game: the tree's choice f9 loses to a threat sequence (15 plies deep), which
     # one 15-ply search does not find within a check of 700 nodes; an 11-ply one does, and the
     # check moves on to a move that holds. (With 600 neither; a 13-ply one finds it with 700.)
-    # Black's evaluation as hard played then (the mover's shapes 5/4: the params' last item):
-    # at 6/4 the tree does not choose f9.
     b = _played("h8 h9 f6 j9 k9 e5 k8 j8 g10 j10 j7 k11 g8 g9 k7 l12 m13 k6")
     f9 = b.parse("f9")
     assert _opponent_wins_after(b, f9, 15) is True
     e = Engine(HARD)
-    e.params = e.params[:9] + (700, 700) + e.params[11:16] + (5,)
+    e.params = e.params[:9] + (700, 700) + e.params[11:]
     q = e.think(b)
     assert e.stats.forced == "checked" and q != f9
     assert _opponent_wins_after(b, q, 15) is False
     one = Engine(HARD)
-    one.params = one.params[:9] + (700, 700, (15,)) + one.params[12:16] + (5,)
+    one.params = one.params[:9] + (700, 700, (15,)) + one.params[12:]
     assert one.think(b) == f9
 
 
@@ -531,9 +529,7 @@ def test_own_threat_win_comes_before_the_defence():
 def test_own_threat_win_may_search_past_its_share():
     # From games hard drew with table or lost to window (random openings): black wins by
     # threats, but finding it takes more than the search's 220 nodes (and the VCF's 60). With
-    # the 800 it may search on top of the budget hard plays the win; without them a quiet move
-    # (with black's evaluation as hard played then, the mover's shapes 5/4: at 6/4 the tree
-    # itself chooses the first position's h12).
+    # the 800 it may search on top of the budget hard plays the win; without them a quiet move.
     from ai.eval import Pos
     from ai.search import TT
 
@@ -548,7 +544,7 @@ def test_own_threat_win_may_search_past_its_share():
         s.limit = 100000
         assert s.vct(BLACK, 0, 13, q=q)
         short = Engine(HARD)
-        short.params = short.params[:14] + (0,) + short.params[15:16] + (5,)
+        short.params = short.params[:14] + (0,) + short.params[15:]
         assert short.think(b) != q and short.stats.forced != "vct"
 
 
@@ -566,7 +562,7 @@ def test_hard_tree_roots_are_wider_than_its_plies():
     s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), width)
     assert q not in s.gen(WHITE, width) and q in s.gen(WHITE, e.params[15])
     narrow = Engine(HARD)
-    narrow.params = narrow.params[:15] + (width,) + narrow.params[16:]
+    narrow.params = narrow.params[:15] + (width,)
     assert narrow.think(b) != q
 
 
@@ -625,41 +621,20 @@ def test_hard_values_its_combination_points_while_ahead():
         assert m.comb == 0
 
 
-def test_hard_as_black_counts_the_movers_shapes_more():
-    # Hard as black evaluates the mover's shapes 6/4 of the other side's (the last of
-    # ai.engine's params), 5/4 otherwise. Two random openings against window (session 54), black to move at ply 6:
-    # with 5/4 it blocked white's line far off (h7, k4), judged itself behind (no combination
-    # term) and lost; with 6/4 it is ahead and builds its own (j7, g8), and won.
-    for moves, best in (("h8 h10 k7 j8 g8 j10", "j7"), ("h8 k6 l5 h7 j10 k5", "g8")):
-        b = Board(15)
-        for m in moves.split():
-            b.put(b.parse(m), b.to_move())
-        e = Engine(HARD)
-        assert e.think(b) == b.parse(best) and e.comb == BLACK
-        s = Search(e.pos, None, 1, 8, 8)
-        v = s.evaluate(BLACK)
-        s.tempo = 6
-        eb, ew = e.pos.eb, e.pos.ew
-        assert v < 0 <= s.evaluate(BLACK) == v + ((eb * 6 - ew * 4) >> 2) - ((eb * 5 - ew * 4) >> 2)
-
-
 def test_the_engine_kept_through_a_game_decides_as_a_fresh_one():
     # From a game hard (black) lost to window (random openings, session 48). One engine follows
     # the game, as the app and the arena keep it; at black's eighth move it played h5, refuted
     # by white's threats, where a fresh engine's check refutes h5 and plays d9, which holds: the
     # table the earlier moves left held "no win" results of threat searches that hold only for
     # the line that reached each position. Hard now empties it at each move, so every decision
-    # (nodes included) is the fresh engine's. Black's evaluation as hard played then (the
-    # mover's shapes 5/4: the params' last item), which the game's moves need.
+    # (nodes included) is the fresh engine's.
     moves = "h8 f6 e6 j9 k7 f7 f5 f9 f8 d7 g9 e8 g10 g6".split()
     kept = Engine(HARD)
-    kept.params = kept.params[:16] + (5,)
     b = Board(15)
     for k, m in enumerate(moves):
         if k >= 6 and k % 2 == 0:
             q = kept.think(b)
             fresh = Engine(HARD)
-            fresh.params = kept.params
             assert fresh.think(b) == q and fresh.stats.nodes == kept.stats.nodes
             assert q == b.parse(m)  # the game's own move, until the last
         b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
