@@ -1,5 +1,7 @@
 # The Gomocup brain (tools/pbrain.py) answers scripted protocol sessions, under CPython and the VM.
 import os
+import random
+import re
 import subprocess
 import sys
 
@@ -113,6 +115,39 @@ def test_gomocup_freestyle_board_of_20():
     x, y = xy(out[3])
     assert 0 <= x < 20 and 0 <= y < 20 and (x, y) not in ((0, 0), (19, 19))
     assert len(out) == 5  # the last TURN is answered too: 19,18 is on the board
+
+
+# Every form of answer a manager may read: a move (or SWAP2's three or five stones), OK, the
+# ABOUT line, an error, an unknown command echoed, or SWAP.
+ANSWER = re.compile(r'^(\d+,\d+( \d+,\d+)*|OK|SWAP|name=".*|ERROR .+|UNKNOWN .*)$')
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_lines_leave_the_brain_playing(seed):
+    # A manager, a user at a terminal or a broken pipe can send anything in any order: commands
+    # out of place, bad numbers, half a BOARD block, control bytes. The brain answers each in
+    # the protocol's forms, never dies, and plays a legal move once a game is set up again.
+    rng = random.Random(seed)
+    words = ["START 15", "START 20", "START 0", "START x", "RESTART", "BEGIN", "BOARD", "DONE",
+             "SWAP2BOARD", "TAKEBACK", "TAKEBACK 7,7", "INFO rule 4", "INFO rule x", "INFO",
+             "INFO timeout_turn 50", "INFO time_left -1", "ABOUT", "TURN 7", "TURN a,b",
+             "7,7,1", "8,8,2", "9,9,3", "1,1", "", "turn 3,3", "PLAY 3,3"]
+    lines = []
+    for _ in range(250):
+        r = rng.random()
+        if r < 0.1:  # control bytes but no line ends (which would split the line)
+            lines.append("".join(chr(c) for c in rng.choices(range(32, 127), k=rng.randrange(9))
+                                 + [rng.choice((0, 1, 9, 27, 127))]))
+        elif r < 0.35:
+            lines.append("TURN %d,%d" % (rng.randrange(-2, 22), rng.randrange(-2, 22)))
+        else:
+            lines.append(rng.choice(words))
+    out = session("\r\n".join(lines) + "\r\nDONE\r\nSTART 15\r\nBEGIN\r\nEND\r\n")
+    bad = [s for s in out if not ANSWER.match(s)]
+    assert not bad
+    assert sum(s.startswith("ERROR") for s in out) > 20  # the bad lines were read, not skipped
+    assert out[-2] == "OK"
+    assert xy(out[-1]) == (7, 7)  # BEGIN on an empty board: the centre
 
 
 def vm_available():
