@@ -43,6 +43,17 @@ def test_the_engine_decides_the_same_on_the_host_and_on_micropython():
 
 
 @pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
+def test_the_device_time_workloads_run_under_micropython():
+    # tools/emu2040/calib.py, the reference notes' kinds of workload, runs on the emulated Pico
+    # and under the wasm VM; README compares their ratios with the notes'. Each of its four
+    # kinds is timed in both passes.
+    out = _run("node", "tools/mp_run.mjs", "tools/emu2040/calib.py")
+    times = [x for x in out.splitlines() if x.startswith("  ") and x.endswith(" ms")]
+    assert [t.split(":")[0] for t in times[:4]] == [t.split(":")[0] for t in times[4:]]
+    assert len(times) == 8 and all(int(t.split()[-2]) > 0 for t in times), out
+
+
+@pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
 def test_ai_heap_with_the_boards_mpy_files():
     # --with runs the heap benchmark on what tools/deploy.py builds for a board (.mpy files, as a
     # board loads them; the native ai.vlines cannot load in the VM and falls back to ai.lines).
