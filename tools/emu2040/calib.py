@@ -1,14 +1,14 @@
 # The four kinds of workload of ../shared/reference/device-time.md, written from its table (its
 # code is not given), timed on whatever runs this: the emulated Pico and the wasm VM here.
 #
-#   .venv/bin/python tools/emu2040/emu.py --plain tools/emu2040/calib.py
+#   .venv/bin/python tools/emu2040/emu.py tools/emu2040/calib.py
 #   node tools/mp_run.mjs tools/emu2040/calib.py
 #
 # The notes give each workload's time on their emulated Pico and under the wasm VM of their
 # development machine. Their code is not ours, so times cannot be compared one to one, but the
 # Pico / wasm ratio of a kind of work is a property of the interpreter on each machine: if this
 # emulator ran MicroPython faster than theirs, its ratios would come out lower than theirs by
-# that factor (docs/ai-tuning.md, session 56).
+# that factor (docs/ai-tuning.md, session 56; README compares the second passes).
 import time
 
 buf = bytearray(range(256))
