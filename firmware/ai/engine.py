@@ -45,8 +45,8 @@ _AHEAD_W = const(200)
 # Calibrated with tools/arena.py against the baselines, 40 to 104 games per
 # setting (--openings wide for the larger samples: the engine is deterministic, so more
 # openings, not seeds, add distinct games), and tools/bench_ai.py for the time: hard's nodes fit
-# the device's budget with the native ai.lines that tools/deploy.py builds (about 5x faster
-# on a Pico by estimate: README, "AI time per move").
+# the device's budget with the native ai.lines that tools/deploy.py builds (hard's median move
+# about 0.5 s with it on an emulated Pico: README, "AI time per move").
 # Medium's final check (9 plies, 200 nodes) took it from 81-86% to 88-96% against the baselines;
 # 800 nodes instead of 200: against window from tools/arena.py's random openings (outside the
 # family everything else was tuned on) 74 -> 81% (seed 1) and 75 -> 82% (seed 2), for about 10%
