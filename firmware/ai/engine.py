@@ -53,6 +53,9 @@ _AHEAD_W = const(200)
 # more nodes in bench_ai.py's game and the same median time. 1,200 instead of 800 (2026-11-27,
 # with a lost position's move chosen as below): random openings lost to window 95 -> 80 (seed
 # 2 82 -> 75), to table 75 -> 66, to greedy 36.5 -> 32.5; bench_ai.py's nodes the same.
+# Medium's tree of 3 plies and 330 nodes instead of 2 and 110 (session 58): games won from
+# seed 1's random openings against table 363 -> 399 (full-board draws 83 -> 48), window 396 ->
+# 414, greedy 443 -> 441; its median move on an emulated Pico 91 -> 272.5 ms (target 0.5 s).
 # Hard's (1,000 nodes, 300 a move and 600 in all before): 472 games from --reach 7 openings,
 # 38 -> 31 lost to window; in 144 positions of lost games where some move still holds, it
 # picks one in 124 instead of 100. Its threat searches of 11 and then 15 plies instead of one of
@@ -83,7 +86,7 @@ _AHEAD_W = const(200)
 # greedy 13 -> 16; 10 at every ply (900 nodes): table 15 (19.5), window 32 (41), greedy 16.
 _PARAMS = (
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0, 0, 0),
-    (110, 20, 20, 8, 2, 9, 0, 0, 0, 1200, 1200, (9,), 0, 0, 0, 8),
+    (330, 20, 20, 8, 3, 9, 0, 0, 0, 1200, 1200, (9,), 0, 0, 0, 8),
     (660, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800, 10),
 )
 
