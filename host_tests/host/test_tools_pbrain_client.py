@@ -1,8 +1,8 @@
 # The Gomocup brain driven by another project's manager side: pygomo-lib (PyPI, MIT), a client
-# written against engines such as Rapfi and Yixin. It speaks the protocol its own way
-# (upper-case INFO keys, its own BOARD rows, its own parsing of ABOUT and of the answers), so
-# this checks the brain against a reading of the protocol other than ours, under CPython and
-# the MicroPython VM.
+# library for Gomocup engines (it also knows Yixin's extra commands). It speaks the protocol
+# its own way (upper-case INFO keys, its own BOARD rows, its own parsing of ABOUT and of the
+# answers), so this checks the brain against a reading of the protocol other than ours, under
+# CPython and the MicroPython VM.
 import os
 
 import pytest
