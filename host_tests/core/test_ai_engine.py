@@ -454,6 +454,30 @@ def test_a_lost_position_plays_the_move_hardest_to_refute():
     assert e.stats.forced == "lost" and _opponent_wins_after(b, q, 15) is True
 
 
+def test_two_step_test_refutes_a_move_by_a_reply_then_threats():
+    # From a game hard lost to window as white (random openings, seed 3, game 89): the check's
+    # threat searches clear the tree's choice j7, but black's reply h7 leaves every answer of
+    # white's lost to threats (the deep search agrees on each), and the game was lost so. The
+    # two-step test finds that and the check plays h7 itself, which holds.
+    from ai.eval import Pos
+
+    b = _played("h8 g7 f8 e9 k10 e8 k8 j8 k9 k7 h9")
+    j7 = b.parse("j7")
+    h7 = b.parse("h7")
+    e = Engine(HARD)
+    assert e.think(b) == h7 and e.stats.forced == "checked"
+    assert _opponent_wins_after(b, h7, 15) is False
+    one = Engine(HARD)
+    one.two = ()
+    assert one.think(b) == j7 and one.stats.forced is None
+    assert _opponent_wins_after(b, j7, 15) is False  # no threat search from j7 sees the loss
+    b.put(j7, WHITE)
+    b.put(h7, BLACK)
+    answers = Search(Pos(b.copy(), rules.FREESTYLE), None, 8).gen(WHITE, 12)
+    assert len(answers) > 3
+    assert all(_opponent_wins_after(b, a, 15) for a in answers)
+
+
 def test_a_cut_check_search_takes_up_where_it_stopped():
     # From a game hard lost to window (random openings): refuting the tree's choice g9 takes
     # the check about 1,770 nodes, four steps of 500. Started again from the root at each step,

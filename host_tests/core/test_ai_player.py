@@ -143,6 +143,18 @@ def test_swap2_decisions_are_sliced():
     assert seen[G.EXTRA] > 5
 
 
+def test_the_two_step_test_is_sliced():
+    # The position of test_ai_engine's two-step test: the check's two-step test changes the move
+    # (j7 -> h7), over many steps, none longer than the others' bound.
+    g = G.Game(15, rules.FREESTYLE, ai=(False, True))
+    for m in "h8 g7 f8 e9 k10 e8 k8 j8 k9 k7 h9".split():
+        g.play(g.board.parse(m))
+    p = AIPlayer(HARD, rules.FREESTYLE, seed=1)
+    seen = {}
+    assert _sliced(p, g, seen) <= STEP_NODES
+    assert g.board.name(g.board.hist[-1]) == "h7" and seen[G.PLAY] > 10
+
+
 def _timed_move(limit_ms, per_reading=100):
     # A hard move in a quiet middle game whose full search takes over 400 nodes (with the
     # evaluation of 2026-11-26 509; the position before it took 324), on a clock that runs
