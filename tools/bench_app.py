@@ -3,7 +3,7 @@
 #
 #   python3 tools/bench_app.py [--moves N]                    panel bytes (any Python)
 #   node tools/mp_heap.mjs [--with build/KIT] tools/bench_app.py --heap [--moves N] [--rule R]
-#                                                             live heap under MicroPython
+#                                                   [--size 19]  live heap under MicroPython
 #   node tools/mp_heap.mjs tools/bench_app.py --heap --per-move   what a long game adds a move
 #
 # Heap: the wasm VM reclaims garbage only between top-level runPython() calls (tools/mp_run.mjs),
@@ -35,6 +35,8 @@ TARGET_HEAP = 90 * 1024
 # The game's rule (a name of gomoku.rules.RULE_NAMES): renju loads the second pattern table and
 # gomoku.renju.
 RULE = sys.argv[sys.argv.index("--rule") + 1] if "--rule" in sys.argv[:-1] else "freestyle"
+# The board (one of the new-game menu's sizes): 19 lines make the engine's arrays larger.
+SIZE = int(sys.argv[sys.argv.index("--size") + 1]) if "--size" in sys.argv[:-1] else 15
 
 # The reference kit's profile (boards/pico_lcd_13.json), for the VM, which has no boards/.
 _LCD13 = {"id": "pico_lcd_13", "name": "Waveshare Pico-LCD-1.3", "mcu": "rp2",
@@ -123,6 +125,19 @@ class Scenario:
             print("unknown rule %r: one of %s" % (RULE, ", ".join(rules.RULE_NAMES)))
             raise SystemExit(2)
         chosen["rule"] = rules.RULE_NAMES.index(RULE)
+        if SIZE != 15:
+            # app.options is dropped while a game is shown (app.app._MENU_CODE): only read it
+            # when needed, and drop it again, so that it does not count as the game's.
+            from app import options as O
+            from overlay import drop
+
+            sizes = [o[3] for o in O.NEW_GAME if o[0] == "size"][0]
+            if SIZE not in sizes:
+                print("unknown size %d: one of %s" % (SIZE, sizes))
+                raise SystemExit(2)
+            chosen["size"] = sizes.index(SIZE)
+            O = None
+            drop("app.options")
         chosen["colour"] = 0
         a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game
         a.step(clock())

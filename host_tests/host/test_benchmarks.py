@@ -24,6 +24,14 @@ def test_bench_app_reports_panel_bytes():
     assert "max" in line and "target <= 2048" in line
 
 
+def test_bench_app_plays_on_19_lines_and_refuses_a_size_the_menu_lacks():
+    out = _run(sys.executable, "tools/bench_app.py", "--moves", "6", "--size", "19")
+    assert "panel bytes per cursor move" in out
+    r = subprocess.run((sys.executable, "tools/bench_app.py", "--size", "17"), cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "unknown size 17: one of (15, 19)" in r.stdout
+
+
 @pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
 def test_bench_app_live_heap_under_micropython():
     out = _run("node", "tools/mp_heap.mjs", "tools/bench_app.py", "--heap", "--moves", "6")

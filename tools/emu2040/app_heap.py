@@ -3,7 +3,7 @@
 # the app's loop passes after a collection, as the VM run reads it.
 #
 #   python3 tools/emu2040/emu.py --ram --add tools/fakes --add tools/bench_app.py \
-#       tools/emu2040/app_heap.py --heap [--rule renju]
+#       tools/emu2040/app_heap.py --heap [--rule renju] [--size 19]
 #
 # --ram: modules load into RAM as from a board's littlefs, and the app's saves have somewhere
 # to go (ramfs.py).
