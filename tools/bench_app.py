@@ -36,7 +36,7 @@ TARGET_HEAP = 90 * 1024
 # gomoku.renju.
 RULE = sys.argv[sys.argv.index("--rule") + 1] if "--rule" in sys.argv[:-1] else "freestyle"
 # The board (one of the new-game menu's sizes): 19 lines make the engine's arrays larger.
-SIZE = int(sys.argv[sys.argv.index("--size") + 1]) if "--size" in sys.argv[:-1] else 15
+SIZE = sys.argv[sys.argv.index("--size") + 1] if "--size" in sys.argv[:-1] else "15"
 
 # The reference kit's profile (boards/pico_lcd_13.json), for the VM, which has no boards/.
 _LCD13 = {"id": "pico_lcd_13", "name": "Waveshare Pico-LCD-1.3", "mcu": "rp2",
@@ -125,18 +125,18 @@ class Scenario:
             print("unknown rule %r: one of %s" % (RULE, ", ".join(rules.RULE_NAMES)))
             raise SystemExit(2)
         chosen["rule"] = rules.RULE_NAMES.index(RULE)
-        if SIZE != 15:
+        if SIZE != "15":
             # app.options is dropped while a game is shown (app.app._MENU_CODE): only read it
             # when needed, and drop it again, so that it does not count as the game's.
             from app import options as O
             from overlay import drop
 
-            sizes = [o[3] for o in O.NEW_GAME if o[0] == "size"][0]
+            sizes = [str(n) for n in [o[3] for o in O.NEW_GAME if o[0] == "size"][0]]
             if SIZE not in sizes:
-                print("unknown size %d: one of %s" % (SIZE, sizes))
+                print("unknown size %r: one of %s" % (SIZE, ", ".join(sizes)))
                 raise SystemExit(2)
             chosen["size"] = sizes.index(SIZE)
-            O = None
+            O = None  # the module's last reference here, before the game starts
             drop("app.options")
         chosen["colour"] = 0
         a.start("ai", chosen, 7)  # what the menu's Start does; the next pass starts the game

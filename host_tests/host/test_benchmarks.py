@@ -27,9 +27,10 @@ def test_bench_app_reports_panel_bytes():
 def test_bench_app_plays_on_19_lines_and_refuses_a_size_the_menu_lacks():
     out = _run(sys.executable, "tools/bench_app.py", "--moves", "6", "--size", "19")
     assert "panel bytes per cursor move" in out
-    r = subprocess.run((sys.executable, "tools/bench_app.py", "--size", "17"), cwd=ROOT,
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 2 and "unknown size 17: one of (15, 19)" in r.stdout
+    for bad in ("17", "x"):
+        r = subprocess.run((sys.executable, "tools/bench_app.py", "--size", bad), cwd=ROOT,
+                           capture_output=True, text=True, timeout=300)
+        assert r.returncode == 2 and "unknown size '%s': one of 15, 19" % bad in r.stdout
 
 
 @pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
