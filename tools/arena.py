@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
 
 from baselines import BASELINES  # noqa: E402
 from gomoku import rules  # noqa: E402
-from gomoku.board import BLACK, WHITE, Board  # noqa: E402
+from gomoku.board import BLACK, MAX_SIZE, WHITE, Board  # noqa: E402
 
 GOMOCUP_RULE = {rules.FREESTYLE: 0, rules.STANDARD: 1, rules.RENJU: 4}
 # A game line of --verbose output: "game N A=black B wins (five): h8 h9 ...", as match() prints.
@@ -258,13 +258,14 @@ def make_player(spec, seed=1, time_ms=None):
     if spec.startswith("ours:"):
         level = spec[5:]
         if level not in LEVELS:
-            raise ValueError("level must be one of " + ", ".join(LEVELS))
+            raise ValueError("unknown level %r: one of %s" % (level, ", ".join(LEVELS)))
         return Ours(level, seed, time_ms)
     if spec.startswith("cmd:"):
         return Brain(spec[4:], time_ms)
     if spec in BASELINES:
         return BASELINES[spec](seed)
-    raise ValueError("unknown player %r" % spec)
+    raise ValueError("unknown player %r: one of ours:easy, ours:medium, ours:hard, %s,"
+                     " window+vct or cmd:COMMAND" % (spec, ", ".join(sorted(BASELINES))))
 
 
 def open_board(size, opening):
@@ -450,13 +451,20 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.size < 9:
         ap.error("the openings need a board of 9 lines or more")
+    if a.size > MAX_SIZE:
+        ap.error("boards have at most %d lines" % MAX_SIZE)
+    if a.games < 1 or a.jobs < 1:
+        ap.error("--games and --jobs must be at least 1")
     if a.reach is not None and a.openings != "wide":
         ap.error("--reach is for --openings wide")
     reach = 3 if a.reach is None else a.reach
     if not 1 <= reach <= (a.size - 1) // 2:
         ap.error("--reach must be 1 to %d on a board of %d lines" % ((a.size - 1) // 2, a.size))
     for spec in (a.a, a.b):
-        make_player(spec)  # fail early on a bad spec
+        try:
+            make_player(spec)  # fail early on a bad spec
+        except ValueError as e:
+            ap.error(str(e))
     t = time.time()
     rule = rules.RULE_NAMES.index(a.rule)
     if a.openings == "random":

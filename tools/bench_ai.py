@@ -68,6 +68,7 @@ if "--heap" not in getattr(sys, "argv", ()):
 MICRO = sys.implementation.name == "micropython"
 WASM = MICRO and sys.platform == "webassembly"  # the VM the device factor was measured against
 DEVICE_FACTOR = 30
+LEVELS = ("easy", "medium", "hard")  # ai.engine.LEVEL_NAMES, which --heap imports only later
 
 if MICRO:
 
@@ -353,6 +354,10 @@ def main(argv):
             else default
 
     levels = opt("--levels", "easy,medium,hard").split(",")
+    for lv in levels:
+        if lv not in LEVELS:
+            print("unknown level %r: one of %s" % (lv, ", ".join(LEVELS)))
+            raise SystemExit(2)
     name = opt("--rule", "freestyle")
     if name not in tactics.RULES:
         print("unknown rule %r: one of %s" % (name, ", ".join(sorted(tactics.RULES))))

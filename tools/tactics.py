@@ -463,7 +463,12 @@ def main(argv):
         sys.path.insert(0, HERE)
         from arena import make_player
 
-        score, misses = run_player(make_player(spec), entries)
+        try:
+            player = make_player(spec)
+        except ValueError as e:
+            print("tactics.py: %s" % e)
+            return 2
+        score, misses = run_player(player, entries)
         if "-v" in argv:
             for e, m in misses:
                 print("miss %s (%s): played %s, answers %s" % (e.cat, e.note, m,

@@ -33,6 +33,19 @@ def test_bench_app_plays_on_19_lines_and_refuses_a_size_the_menu_lacks():
         assert r.returncode == 2 and "unknown size '%s': one of 15, 19" % bad in r.stdout
 
 
+def test_bench_ai_and_tactics_refuse_an_unknown_level_or_engine():
+    # Exit code 2 and the choices, before anything is measured (not a traceback).
+    for cmd, said in ((("tools/bench_ai.py", "--levels", "hard,expert"),
+                       "unknown level 'expert': one of easy, medium, hard"),
+                      (("tools/tactics.py", "--engine", "ours:expert"),
+                       "unknown level 'expert': one of easy, medium, hard"),
+                      (("tools/tactics.py", "--engine", "expert"),
+                       "unknown player 'expert': one of ours:easy")):
+        r = subprocess.run((sys.executable,) + cmd, cwd=ROOT, capture_output=True, text=True,
+                           timeout=300)
+        assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, cmd
+
+
 @pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
 def test_bench_app_live_heap_under_micropython():
     out = _run("node", "tools/mp_heap.mjs", "tools/bench_app.py", "--heap", "--moves", "6")

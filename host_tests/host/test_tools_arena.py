@@ -235,3 +235,19 @@ def test_window_vct_plays_the_forced_wins_window_misses():
     for p in (sharp, window):
         p.new_game(15, rules.FREESTYLE)
     assert sharp.move(b.copy()) == window.move(b.copy())
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["easy", "table"], "unknown player 'easy': one of ours:easy"),
+    (["ours:expert", "table"], "unknown level 'expert': one of easy, medium, hard"),
+    (["greedy", "table", "--size", "21"], "boards have at most 20 lines"),
+    (["greedy", "table", "--games", "0"], "--games and --jobs must be at least 1"),
+    (["greedy", "table", "--jobs", "0"], "--games and --jobs must be at least 1"),
+])
+def test_bad_arguments_get_a_usage_error_before_any_game(argv, said, capsys):
+    # Exit code 2 and one line naming what is wrong, not a traceback from a worker.
+    with pytest.raises(SystemExit) as e:
+        arena.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
