@@ -264,8 +264,8 @@ def make_player(spec, seed=1, time_ms=None):
         return Brain(spec[4:], time_ms)
     if spec in BASELINES:
         return BASELINES[spec](seed)
-    raise ValueError("unknown player %r: one of ours:easy, ours:medium, ours:hard, %s,"
-                     " window+vct or cmd:COMMAND" % (spec, ", ".join(sorted(BASELINES))))
+    raise ValueError("unknown player %r: one of %s, window+vct or cmd:COMMAND" % (
+        spec, ", ".join(["ours:" + lv for lv in LEVELS] + sorted(BASELINES))))
 
 
 def open_board(size, opening):

@@ -353,7 +353,7 @@ def main(argv):
         return argv[argv.index(name) + 1] if name in argv and argv.index(name) + 1 < len(argv) \
             else default
 
-    levels = opt("--levels", "easy,medium,hard").split(",")
+    levels = opt("--levels", ",".join(LEVELS)).split(",")
     for lv in levels:
         if lv not in LEVELS:
             print("unknown level %r: one of %s" % (lv, ", ".join(LEVELS)))
