@@ -1,6 +1,7 @@
 # AI benchmark per level: time per move, nodes per second, live heap high-water and tactics.
 #
 #   python tools/bench_ai.py [--levels easy,medium,hard] [--no-tactics] [--rule freestyle]
+#       [--size 15|19]   (the positions and games below, centred on that board)
 #   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
 #   node tools/mp_heap.mjs tools/bench_ai.py --heap [--collect] [--levels ...]  live heap
 #   python3 tools/emu2040/emu.py --ram bench_ai.py --heap --collect [...]  the same on an
@@ -85,7 +86,8 @@ else:
     def since(t0):
         return time.perf_counter() * 1000.0 - t0
 
-# Opening positions (a few stones) and middle games taken from baseline games (tools/arena.py).
+# Opening positions (a few stones) and middle games taken from baseline games (tools/arena.py),
+# named on the 15x15 board; --size moves them to the middle of a larger one (place()).
 OPENINGS = (
     "h8",
     "h8 h9",
@@ -111,13 +113,26 @@ GAMES = (
 
 
 _T0 = now_ms()
+SIZES = (15, 19)  # the app's boards (gomoku.game's new-game menu offers these two)
+_SIZE = [15]  # --size
+
+
+def place(b, name):
+    """The point of b (any size) that `name` names on the 15x15 board, moved by the difference of
+    the two boards' centres."""
+    d = (b.size - 15) // 2
+    x, y = _B15.xy(_B15.parse(name))
+    return b.idx(x + d, y + d)
+
+
+_B15 = Board(15)
 
 
 def new_engine(level, rule):
     """An engine set up as the app's player sets it: with a clock, so a move stops at
     engine.MOVE_MS (on a board slower than planned; report() counts the moves that reach it).
     --dump runs on node budgets alone, so that its decisions never depend on the machine."""
-    e = engine.Engine(level=level, rule=rule, seed=1)
+    e = engine.Engine(level=level, rule=rule, seed=1, size=_SIZE[0])
     if "--dump" not in getattr(sys, "argv", ()):
         e.clock = lambda: since(_T0)
         e.time_ms = engine.MOVE_MS[level]
@@ -125,9 +140,9 @@ def new_engine(level, rule):
 
 
 def board_of(moves):
-    b = Board(15)
+    b = Board(_SIZE[0])
     for m in moves.split():
-        b.put(b.parse(m), b.to_move())
+        b.put(place(b, m), b.to_move())
     return b
 
 
@@ -181,11 +196,11 @@ def game_turns(level, rule):
         moves = game.split()
         for side in (0, 1):
             e = new_engine(level, rule)
-            b = Board(15)
+            b = Board(_SIZE[0])
             for k, m in enumerate(moves):
                 if k >= 3 and k % 2 == side:
                     yield e, b, g, k + 1
-                b.put(b.parse(m), b.to_move())
+                b.put(place(b, m), b.to_move())
 
 
 def bench_games(level, rule):
@@ -261,8 +276,9 @@ def heap_driver(levels, rule, collect):
         e = st["e"]
         a0 = gc.mem_alloc()  # before a new engine: building its position counts too
         if e is None:
-            e = st["e"] = engine.Engine(level=engine.LEVEL_NAMES.index(name), rule=rule, seed=1)
-            st["b"] = Board(15)
+            e = st["e"] = engine.Engine(level=engine.LEVEL_NAMES.index(name), rule=rule, seed=1,
+                                        size=_SIZE[0])
+            st["b"] = Board(_SIZE[0])
             st["k"] = 0
             e.best = None
         b = st["b"]
@@ -270,7 +286,7 @@ def heap_driver(levels, rule, collect):
             # Advance the game to the engine's next move and start a search there.
             k = st["k"]
             while k < len(moves) and not (k >= 3 and k % 2 == side):
-                b.put(b.parse(moves[k]), b.to_move())
+                b.put(place(b, moves[k]), b.to_move())
                 k += 1
             if k >= len(moves):
                 st["i"] += 1
@@ -280,7 +296,7 @@ def heap_driver(levels, rule, collect):
             e.start(b)
             st["pending"] = moves[k]
         elif e.step():
-            b.put(b.parse(st["pending"]), b.to_move())
+            b.put(place(b, st["pending"]), b.to_move())
         d = gc.mem_alloc() - a0
         if d > st["step"].get(name, 0):
             st["step"][name] = d
@@ -336,7 +352,7 @@ def dump(levels, rule):
         level = engine.LEVEL_NAMES.index(name)
         for moves in OPENINGS + MIDDLE:
             b = board_of(moves)
-            e = engine.Engine(level=level, rule=rule, seed=1)
+            e = engine.Engine(level=level, rule=rule, seed=1, size=_SIZE[0])
             q = e.think(b)
             st = e.stats
             print("%s %-4s %d %d %d %s after %s" % (name, b.name(q), st.nodes, st.depth,
@@ -363,6 +379,11 @@ def main(argv):
         print("unknown rule %r: one of %s" % (name, ", ".join(sorted(tactics.RULES))))
         raise SystemExit(2)
     rule = tactics.RULES[name]
+    size = opt("--size", "15")
+    if size not in [str(n) for n in SIZES]:
+        print("unknown size %r: one of %s" % (size, ", ".join(str(n) for n in SIZES)))
+        raise SystemExit(2)
+    _SIZE[0] = int(size)
     if "--heap" in argv:
         if not (MICRO and hasattr(gc, "mem_alloc")):
             print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_ai.py --heap")
@@ -392,7 +413,8 @@ def main(argv):
         sys.implementation.name, sys.platform, " with native ai.lines" if "--native" in argv else "",
         " (device time = VM time x %d, an estimate)" % DEVICE_FACTOR if WASM else ""))
     print("position sets: fresh engine per position, search only; game: engine kept across "
-          "recorded games, as in play")
+          "recorded games, as in play%s" % (
+              "; on %dx%d (the tactics on 15x15)" % (_SIZE[0], _SIZE[0]) if _SIZE[0] != 15 else ""))
     for name in levels:
         level = engine.LEVEL_NAMES.index(name)
         print("== %s" % name)

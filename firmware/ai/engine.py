@@ -99,6 +99,15 @@ _PARAMS = (
     (330, 20, 20, 8, 3, 9, 0, 0, 0, 1200, 1200, (9,), 0, 0, 0, 8),
     (660, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800, 10),
 )
+# Medium on a board of more than 15 lines: its own win by threats (60 nodes, 9 plies) and the
+# opponent's against a pass (40 nodes), which its 15x15 row leaves out. With room on every side
+# a fight builds threat lines the edge of a 15x15 board would have cut (session 76: hard wins
+# 100-4 of the 104 wide games against window placed on 19x19 as on 15x15, 94-10 centred).
+# Against window, tools/arena.py: 19x19 fixed 40 31-9 -> 33-7, seed 2's fixed 80 60-20 -> 66-14,
+# wide 93-11 -> 95-9, random seed 1 393-79 -> 403-69; 20x20 fixed 40 31-9 -> 33-7, wide 91-13
+# -> 95-9. On 15x15 the same searches lose as much as they win (fixed 80 72-8 -> 66-14, wide
+# 95-9 either way, random seed 1 414-58 -> 410-62), so that row stays as it was.
+_MEDIUM_ROOM = (330, 20, 20, 8, 3, 9, 60, 9, 40, 1200, 1200, (9,), 0, 0, 0, 8)
 
 
 class Rng:
@@ -186,6 +195,8 @@ class Engine(Sliced):
         b = self.board
         if b is None or b.size != board.size:
             self.board = board.copy()
+            if self.level == MEDIUM:
+                self.params = _MEDIUM_ROOM if board.size > 15 else _PARAMS[MEDIUM]
             ev = P.EVAL_MEDIUM if self.level == MEDIUM else P.EVAL
             self.pos = Pos(self.board, self.rule, ev)
             self.late = False

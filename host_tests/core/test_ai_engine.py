@@ -676,3 +676,17 @@ def test_medium_looks_three_plies_ahead():
     e = Engine(MEDIUM, seed=1)
     assert b.cells[e.think(b)] == EMPTY
     assert e.stats.depth == 3
+
+
+def test_medium_searches_threat_wins_on_the_larger_boards_only():
+    # Past 15 lines medium also looks for its own win by threats (ai.engine._MEDIUM_ROOM: on
+    # 19x19 and 20x20 it won more games against window that way, on 15x15 as many as it lost).
+    # A double open three in one move is such a win: on 15x15 medium's tree plays it unnamed,
+    # on the larger boards the threat search names it. One engine follows the board's size.
+    e = Engine(MEDIUM, seed=1)
+    for n, searched in ((15, False), (19, True), (20, True), (15, False), (13, False)):
+        c = n // 2
+        b = setup(n, [(c + 1, c), (c + 2, c), (c, c + 1), (c, c + 2)],
+                  [(c - 5, c - 5), (c + 5, c - 5), (c - 5, c + 5), (c + 5, c + 5)])
+        assert e.think(b) == b.idx(c, c)
+        assert (e.stats.forced == "vct") == searched, (n, e.stats)

@@ -46,6 +46,24 @@ def test_bench_ai_and_tactics_refuse_an_unknown_level_or_engine():
         assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, cmd
 
 
+def test_bench_ai_moves_its_positions_to_the_middle_of_a_19_line_board():
+    # --size 19 plays the same positions and games, each stone moved by the boards' centres'
+    # difference (h8 -> k10), so the room around them is a 19x19 game's, not 15x15's.
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from gomoku.board import Board
+
+    out = _run(sys.executable, "tools/bench_ai.py", "--dump", "--levels", "medium", "--size", "19")
+    first = out.splitlines()[0].split()  # medium <move> ... after h8
+    b = Board(19)
+    x, y = b.xy(b.parse(first[1]))
+    assert first[0] == "medium" and max(abs(x - 9), abs(y - 9)) <= 2, first
+    assert out.count("\n") == _run(sys.executable, "tools/bench_ai.py", "--dump", "--levels",
+                                    "medium").count("\n")
+    r = subprocess.run((sys.executable, "tools/bench_ai.py", "--size", "17"), cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "unknown size '17': one of 15, 19" in r.stdout
+
+
 @pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
 def test_bench_app_live_heap_under_micropython():
     out = _run("node", "tools/mp_heap.mjs", "tools/bench_app.py", "--heap", "--moves", "6")
@@ -63,6 +81,9 @@ def test_the_engine_decides_the_same_on_the_host_and_on_micropython():
     vm = _run("node", "tools/mp_run.mjs", *args)
     assert host.count("\n") > 100
     assert host == vm
+    # Medium on 19x19 runs threat searches it skips on 15x15 (ai.engine._MEDIUM_ROOM).
+    args = ("tools/bench_ai.py", "--dump", "--levels", "medium", "--size", "19")
+    assert _run(sys.executable, *args) == _run("node", "tools/mp_run.mjs", *args)
 
 
 @pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
