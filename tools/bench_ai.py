@@ -113,7 +113,7 @@ GAMES = (
 
 
 _T0 = now_ms()
-SIZES = (15, 19)  # the app's boards (gomoku.game's new-game menu offers these two)
+SIZES = (15, 19)  # the boards the app offers (app.options)
 _SIZE = [15]  # --size
 
 

@@ -680,7 +680,7 @@ def test_medium_looks_three_plies_ahead():
 
 def test_medium_searches_threat_wins_on_the_larger_boards_only():
     # Past 15 lines medium also looks for its own win by threats (ai.engine._MEDIUM_ROOM: on
-    # 19x19 and 20x20 it won more games against window that way, on 15x15 as many as it lost).
+    # 19x19 and 20x20 it won more games against window that way, on 15x15 none).
     # A double open three in one move is such a win: on 15x15 medium's tree plays it unnamed,
     # on the larger boards the threat search names it. One engine follows the board's size.
     e = Engine(MEDIUM, seed=1)
