@@ -113,8 +113,7 @@ GAMES = (
 
 
 _T0 = now_ms()
-SIZES = (15, 19)  # the boards the app offers (app.options)
-_SIZE = [15]  # --size
+_SIZE = [15]  # --size: one of the sizes the app's new-game menu offers (main())
 
 
 def place(b, name):
@@ -380,10 +379,15 @@ def main(argv):
         raise SystemExit(2)
     rule = tactics.RULES[name]
     size = opt("--size", "15")
-    if size not in [str(n) for n in SIZES]:
-        print("unknown size %r: one of %s" % (size, ", ".join(str(n) for n in SIZES)))
-        raise SystemExit(2)
-    _SIZE[0] = int(size)
+    if size != "15":
+        # Read only when asked: app.options imports gomoku.game, which the bench does not need.
+        from app import options
+
+        sizes = [str(n) for n in [o[3] for o in options.NEW_GAME if o[0] == "size"][0]]
+        if size not in sizes:
+            print("unknown size %r: one of %s" % (size, ", ".join(sizes)))
+            raise SystemExit(2)
+        _SIZE[0] = int(size)
     if "--heap" in argv:
         if not (MICRO and hasattr(gc, "mem_alloc")):
             print("--heap needs MicroPython: node tools/mp_heap.mjs tools/bench_ai.py --heap")
