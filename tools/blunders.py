@@ -33,6 +33,7 @@ HEADER = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+,")
 def wins(board, c, rule, plies, nodes):
     """Does c (to move) win by fours, then by threats, within plies? None if nodes ran out."""
     s = Search(Pos(board.copy(), rule), TT(14), 12)
+    s.area = 0  # threes anywhere past the first ply, as hard's (ai.engine._AREA)
     s.limit = nodes
     try:
         return bool(s.vcf(c, 0, plies) or s.vct(c, 0, plies))
@@ -46,6 +47,7 @@ def check_nodes(board, c, rule, nodes):
     within nodes (as in the engine, a search stops when its count reaches the limit)."""
     p = engine._PARAMS[engine.HARD]
     s = Search(Pos(board.copy(), rule), TT(8), p[3])
+    s.area = engine.Engine(engine.HARD, rule).area
     s.limit = nodes
     try:
         if s.vcf(c, 0, p[5]):

@@ -37,6 +37,15 @@ _STEP = const(250)
 # 74.5-5.5 -> 79.5-0.5; window on --reach 7 14 -> 16 lost.
 _AHEAD_B = const(0)
 _AHEAD_W = const(200)
+# Past their first ply hard's threat searches (its own, the opponent's against a pass, the final
+# check's) try the attacker's best threes anywhere on the board (Search.area 0), not only within
+# 3 lines of its last stone as medium's do: an attack with room builds its threes where it
+# likes, and the check must see those. Session 77, hard against window (tools/arena.py), games
+# won before -> after: 15x15 random openings, seeds 1 to 4, 1,742 -> 1,765 of 1,888 (seed 4
+# under a board's time cap too: 425 -> 439); 19x19 fixed 40, wide and random seed 1 563 -> 580
+# of 616; 15x15's balanced sets 676 -> 667 of 696 (each still past 95%). It costs a quarter
+# more nodes: bench_ai.py's game on the emulated Pico, median 779 -> 1,100.5 ms.
+_AREA = const(0)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
@@ -176,6 +185,9 @@ class Engine(Sliced):
         self.budget = p[0] if nodes is None else nodes
         self.params = p
         self.two = _TWO if level == HARD else ()
+        # Hard's Search.area. Renju keeps 3: there threes anywhere lost games (session 77:
+        # against window, random seed 1 439-33 -> 433-39, fixed 38-2 -> 37-3; why, not known).
+        self.area = 3 if rule == rules.RENJU else _AREA
         self.time_ms = time_ms
         self.clock = clock
         self.tt = TT(8) if level != EASY else None
@@ -249,6 +261,7 @@ class Engine(Sliced):
         if self.level == HARD:
             s.p43 = 500
             s.p33 = 250
+            s.area = self.area
         if self.time_ms is not None and self.clock is not None:
             s.clock = self.clock
             s.deadline = self.clock() + self.time_ms

@@ -22,7 +22,7 @@ _BODY = const(512)  # ai.patterns.BODY
 _THREE16 = const(5 << 4)  # ai.patterns.THREE as black's nibble of a pattern table byte
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three
-_AREA = const(3)  # vct(): past the first ply, threes this close to the attacker's last stone
+_AREA = const(3)  # Search.area's default (see there)
 # A board's C stack is small: the rp2 port's is 8 KB, of which MicroPython lets 7,936 bytes be
 # used before it raises "maximum recursion depth exceeded" from whatever call is being made (the
 # line update's midway included, which would leave the position half updated). The threat search
@@ -146,6 +146,9 @@ class Search:
         self.seq = []  # forced line found by vcf(); vct() gives its first move only
         self._one = [0]  # vct()'s seq, filled in place: it wins at many leaves
         self._f = []  # _drop_lost()'s open-four points
+        # vct(): past the first ply, its threes within this many lines of the attacker's last
+        # stone (0: anywhere).
+        self.area = _AREA
         self.qply = 12  # quiescence answers open threes up to this ply
         self.qwidth = 4
         # Cost of the opponent's four-three / double-three point in evaluate(); the deeper
@@ -404,9 +407,10 @@ class Search:
                 return False
             # Fours first (their answer is forced), strongest first (double fours, four-threes):
             # a win is usually found on the first try, 5x fewer nodes than in board order
-            # (median, 87 VCTs). Then the best k threes, past the first ply only those near the
-            # attacker's last stone, where the attack is being built. The threes are ranked in
-            # scratch arrays (shared: they are used up before the recursion).
+            # (median, 87 VCTs). Then the best k threes; past the first ply, with self.area set,
+            # only those within that many lines of the attacker's last stone, where the attack
+            # is being built (medium's 3; hard's anywhere: ai.engine._AREA). The threes are
+            # ranked in scratch arrays (shared: they are used up before the recursion).
             # On the last ply a move may take, only a double threat (a four-three, two fours or
             # two threes) leaves a threat after any one answer: nothing else can still win.
             # This prunes about half the nodes and changes no verdict (13-ply searches from 163
@@ -419,10 +423,11 @@ class Search:
             if len(ss) < k:
                 ss = self._ts = zeros("i", k)
                 tm = self._tm = zeros("H", k)
-            if ply:
+            a = self.area
+            if ply and a:
                 w = pos.dirs[1]
                 q = pos.board.hist[-2]
-                n = threes(pos, sm, moves, k, _AREA, q % w, q // w, ss, tm, lo4, lo3)
+                n = threes(pos, sm, moves, k, a, q % w, q // w, ss, tm, lo4, lo3)
             else:
                 n = threes(pos, sm, moves, k, 0, 0, 0, ss, tm, lo4, lo3)
             # A stable insertion sort of the fours (few), as MicroPython's sort is not stable.

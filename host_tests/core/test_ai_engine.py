@@ -392,6 +392,15 @@ def test_final_check_searches_short_refutations_first():
     assert one.think(b) == f9
 
 
+def _as_played(**kw):
+    # Hard as it played until session 77: its threat searches' threes past the first ply within
+    # 3 lines of the attacker's last stone (ai.engine._AREA: now anywhere). The tests that use it
+    # replay positions from games it played so, to show each mechanism as it was found there.
+    e = Engine(HARD, **kw)
+    e.area = 3
+    return e
+
+
 def test_final_check_looks_past_the_trees_moves():
     # From a game hard lost to window (random openings): every move of the tree's loses to a
     # threat sequence, within few nodes each (g10 first), and the check has nodes left: it
@@ -401,12 +410,12 @@ def test_final_check_looks_past_the_trees_moves():
     # a pass now narrows the tree's moves to the one that holds: the check is shown with both
     # searches off, as the engine played in the game.
     b = _played("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4")
-    e = Engine(HARD)
+    e = _as_played()
     assert e.think(b) == b.parse("h5") and e.stats.forced == "vct"
     e.params = e.params[:6] + (0, e.params[7], 0) + e.params[9:]
     q = e.think(b)
     assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
-    old = Engine(HARD)
+    old = _as_played()
     old.params = e.params[:12] + (0,) + e.params[13:]
     assert old.think(b) == b.parse("g10") and _opponent_wins_after(b, b.parse("g10")) is True
 
@@ -420,10 +429,10 @@ def test_a_refuted_choice_gives_the_check_more_nodes():
                                ("h8 k8 g10 f10 e8 f9 g8 f8 f7 e6 g6", "h5", "f11")):
         b = _played(moves)
         assert _opponent_wins_after(b, b.parse(first), 15) is True
-        e = Engine(HARD)
+        e = _as_played()
         q = e.think(b)
         assert e.stats.forced == "checked" and _opponent_wins_after(b, q, 15) is False
-        short = Engine(HARD)
+        short = _as_played()
         short.params = short.params[:13] + (0,) + short.params[14:]
         bad = b.parse(lost)
         assert short.think(b) == bad and _opponent_wins_after(b, bad, 15) is True
@@ -436,7 +445,7 @@ def test_a_lost_position_plays_the_move_hardest_to_refute():
     # holds, the move played is the one whose refutation took the most nodes (the opponent must
     # still find it); with d7 hard lost the game, with h7 it won.
     b = _played("h8 g9 f7 k7 h10 h9 j9 k8 g7 f6 e7")
-    e = Engine(HARD)
+    e = _as_played()
     tries = []
     refuted = e._refuted
 
@@ -497,7 +506,7 @@ def test_time_up_ends_the_search_past_the_trees_moves():
     # the 20 more tries would search 32 nodes before reading the clock).
     b = _played("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4")
     t = [0]
-    e = Engine(HARD, time_ms=10 ** 6, clock=lambda: t[0])
+    e = _as_played(time_ms=10 ** 6, clock=lambda: t[0])
     e.params = e.params[:6] + (0, e.params[7], 0) + e.params[9:]  # as the test above
     tries = []
     refuted = e._refuted
@@ -653,12 +662,12 @@ def test_the_engine_kept_through_a_game_decides_as_a_fresh_one():
     # the line that reached each position. Hard now empties it at each move, so every decision
     # (nodes included) is the fresh engine's.
     moves = "h8 f6 e6 j9 k7 f7 f5 f9 f8 d7 g9 e8 g10 g6".split()
-    kept = Engine(HARD)
+    kept = _as_played()
     b = Board(15)
     for k, m in enumerate(moves):
         if k >= 6 and k % 2 == 0:
             q = kept.think(b)
-            fresh = Engine(HARD)
+            fresh = _as_played()
             assert fresh.think(b) == q and fresh.stats.nodes == kept.stats.nodes
             assert q == b.parse(m)  # the game's own move, until the last
         b.put(b.parse(m), BLACK if k % 2 == 0 else WHITE)
@@ -676,6 +685,23 @@ def test_medium_looks_three_plies_ahead():
     e = Engine(MEDIUM, seed=1)
     assert b.cells[e.think(b)] == EMPTY
     assert e.stats.depth == 3
+
+
+def test_hard_looks_for_threes_anywhere_past_the_threat_searches_first_ply():
+    # From a 19x19 game hard played against window: white wins by threats from h9, with a three
+    # more than 3 lines from the stone white played before it. Hard finds and plays the win;
+    # with its threes past the first ply kept within 3 lines (as until session 77) its threat
+    # searches miss it and it plays a quiet move. Medium keeps them within 3 lines, and so
+    # does hard in Renju.
+    b = Board(19)
+    for m in "k10 l11 m10 l10 l9 j11 m11 m9 n8 k11 h13 l12 l14 j10 m13 h11 g11".split():
+        b.put(b.parse(m), b.to_move())
+    e = Engine(HARD, size=19)
+    assert e.think(b) == b.parse("h9") and e.stats.forced == "vct"
+    near = _as_played(size=19)
+    assert near.think(b) != b.parse("h9") and near.stats.forced is None
+    assert e._search(8).area == 0 and Engine(MEDIUM, size=19)._search(8).area == 3
+    assert Engine(HARD, rules.RENJU)._search(8).area == 3  # there threes anywhere lost games
 
 
 def test_medium_searches_threat_wins_on_the_larger_boards_only():

@@ -96,6 +96,22 @@ def test_vct_respects_the_defender_open_three():
     assert b2.to_move() == WHITE and s2.vct(WHITE, 0, 3)
 
 
+def test_vct_threes_past_its_first_ply_keep_to_the_area_it_is_given():
+    # Black (a 19x19 arena game) wins by threats, but one of its threes lies more than 3 lines
+    # from the stone it played before: with Search.area 3 (threes past the first ply within 3
+    # lines of the attacker's last stone) the search says no, with 0 (anywhere: hard's) it
+    # finds the win, in fewer nodes than the narrow search took to fail.
+    b = board("k10 l11 m8 l9 k9 l10 l8 k11", 19)
+    got = []
+    for area in (3, 0):
+        s = Search(Pos(b, 0), TT(8))
+        s.area = area
+        got.append((s.vct(BLACK, 0, 9), s.nodes))
+    assert not got[0][0] and got[1][0]
+    assert b.name(s.seq[0]) == "k8" and got[1][1] < got[0][1]
+    assert b.hist == [b.parse(m) for m in "k10 l11 m8 l9 k9 l10 l8 k11".split()]
+
+
 def test_vct_table_keeps_wins_and_failures_by_depth():
     # Past the root vct() keeps its result: a win within n plies stands for more plies, no win
     # within n for fewer; anything else is searched again. Each colour has its own entries.
