@@ -33,7 +33,7 @@ HEADER = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+,")
 def wins(board, c, rule, plies, nodes):
     """Does c (to move) win by fours, then by threats, within plies? None if nodes ran out."""
     s = Search(Pos(board.copy(), rule), TT(14), 12)
-    s.area = 0  # threes anywhere past the first ply, as hard's (ai.engine._AREA)
+    s.area = 0  # threes anywhere past the first ply, as hard's (ai.engine._HARD_AREA)
     s.limit = nodes
     try:
         return bool(s.vcf(c, 0, plies) or s.vct(c, 0, plies))

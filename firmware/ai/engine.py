@@ -45,7 +45,7 @@ _AHEAD_W = const(200)
 # under a board's time cap too: 425 -> 439); 19x19 fixed 40, wide and random seed 1 563 -> 580
 # of 616; 15x15's balanced sets 676 -> 667 of 696 (each still past 95%). It costs a quarter
 # more nodes: bench_ai.py's game on the emulated Pico, median 779 -> 1,100.5 ms.
-_AREA = const(0)
+_HARD_AREA = const(0)
 
 # Per level: total nodes, share for our own VCF, for the opponent's VCF check, alpha-beta width,
 # deepest iteration, VCF plies, share for our own VCT, VCT plies, share for the opponent's VCT
@@ -187,7 +187,7 @@ class Engine(Sliced):
         self.two = _TWO if level == HARD else ()
         # Hard's Search.area. Renju keeps 3: there threes anywhere lost games (session 77:
         # against window, random seed 1 439-33 -> 433-39, fixed 38-2 -> 37-3; why, not known).
-        self.area = 3 if rule == rules.RENJU else _AREA
+        self.area = 3 if rule == rules.RENJU else _HARD_AREA
         self.time_ms = time_ms
         self.clock = clock
         self.tt = TT(8) if level != EASY else None

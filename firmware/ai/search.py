@@ -409,8 +409,8 @@ class Search:
             # a win is usually found on the first try, 5x fewer nodes than in board order
             # (median, 87 VCTs). Then the best k threes; past the first ply, with self.area set,
             # only those within that many lines of the attacker's last stone, where the attack
-            # is being built (medium's 3; hard's anywhere: ai.engine._AREA). The threes are
-            # ranked in scratch arrays (shared: they are used up before the recursion).
+            # is being built (medium's 3; hard's anywhere: ai.engine._HARD_AREA). The threes
+            # are ranked in scratch arrays (shared: they are used up before the recursion).
             # On the last ply a move may take, only a double threat (a four-three, two fours or
             # two threes) leaves a threat after any one answer: nothing else can still win.
             # This prunes about half the nodes and changes no verdict (13-ply searches from 163

@@ -394,8 +394,8 @@ def test_final_check_searches_short_refutations_first():
 
 def _as_played(**kw):
     # Hard as it played until session 77: its threat searches' threes past the first ply within
-    # 3 lines of the attacker's last stone (ai.engine._AREA: now anywhere). The tests that use it
-    # replay positions from games it played so, to show each mechanism as it was found there.
+    # 3 lines of the attacker's last stone (ai.engine._HARD_AREA: now anywhere). The tests that
+    # use it replay positions from games it played so, to show each mechanism as it was found.
     e = Engine(HARD, **kw)
     e.area = 3
     return e
