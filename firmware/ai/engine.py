@@ -7,7 +7,7 @@ from micropython import const
 from gomoku.board import BLACK, EMPTY, Board
 from gomoku import rules
 from ai.eval import Pos
-from ai.search import TT, WIN, Search, Stop
+from ai.search import AREA, TT, WIN, Search, Stop
 from ai import patterns as P
 
 EASY = const(0)
@@ -187,7 +187,7 @@ class Engine(Sliced):
         self.two = _TWO if level == HARD else ()
         # Hard's Search.area. Renju keeps 3: there threes anywhere lost games (session 77:
         # against window, random seed 1 439-33 -> 433-39, fixed 38-2 -> 37-3; why, not known).
-        self.area = 3 if rule == rules.RENJU else _HARD_AREA
+        self.area = AREA if rule == rules.RENJU else _HARD_AREA
         self.time_ms = time_ms
         self.clock = clock
         self.tt = TT(8) if level != EASY else None

@@ -22,7 +22,7 @@ _BODY = const(512)  # ai.patterns.BODY
 _THREE16 = const(5 << 4)  # ai.patterns.THREE as black's nibble of a pattern table byte
 _P43 = const(300)  # the opponent can make a four-three next
 _P33 = const(150)  # ... a double three
-_AREA = const(3)  # Search.area's default (see there)
+AREA = const(3)  # Search.area's default (see there): medium's, and hard's in Renju
 # A board's C stack is small: the rp2 port's is 8 KB, of which MicroPython lets 7,936 bytes be
 # used before it raises "maximum recursion depth exceeded" from whatever call is being made (the
 # line update's midway included, which would leave the position half updated). The threat search
@@ -148,7 +148,7 @@ class Search:
         self._f = []  # _drop_lost()'s open-four points
         # vct(): past the first ply, its threes within this many lines of the attacker's last
         # stone (0: anywhere).
-        self.area = _AREA
+        self.area = AREA
         self.qply = 12  # quiescence answers open threes up to this ply
         self.qwidth = 4
         # Cost of the opponent's four-three / double-three point in evaluate(); the deeper

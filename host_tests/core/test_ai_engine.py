@@ -2,7 +2,7 @@
 from gomoku.board import Board, BLACK, WHITE, EMPTY
 from gomoku import rules
 from ai.engine import Engine, EASY, MEDIUM, HARD
-from ai.search import Search
+from ai.search import AREA, Search
 
 
 def setup(size, black, white):
@@ -397,7 +397,7 @@ def _as_played(**kw):
     # 3 lines of the attacker's last stone (ai.engine._HARD_AREA: now anywhere). The tests that
     # use it replay positions from games it played so, to show each mechanism as it was found.
     e = Engine(HARD, **kw)
-    e.area = 3
+    e.area = AREA
     return e
 
 
@@ -700,8 +700,8 @@ def test_hard_looks_for_threes_anywhere_past_the_threat_searches_first_ply():
     assert e.think(b) == b.parse("h9") and e.stats.forced == "vct"
     near = _as_played(size=19)
     assert near.think(b) != b.parse("h9") and near.stats.forced is None
-    assert e._search(8).area == 0 and Engine(MEDIUM, size=19)._search(8).area == 3
-    assert Engine(HARD, rules.RENJU)._search(8).area == 3  # there threes anywhere lost games
+    assert e._search(8).area == 0 and Engine(MEDIUM, size=19)._search(8).area == AREA == 3
+    assert Engine(HARD, rules.RENJU)._search(8).area == AREA  # there threes anywhere lost games
 
 
 def test_medium_searches_threat_wins_on_the_larger_boards_only():
