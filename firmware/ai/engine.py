@@ -88,7 +88,11 @@ _HARD_AREA = const(0)
 # lost (seed 2: 47 -> 44, 29.5 -> 29.5, 27.5 -> 21.5), --reach 7: 30 -> 33, 29 -> 30.5,
 # 13 -> 15; 1,000 more: 36 against window.
 # Then `vx`: nodes our own win by threats may search past its share, on top of the total (the
-# rest of the move keeps its nodes). Hard's 800 (2026-11-26; 400: window 31, table 27.5).
+# rest of the move keeps its nodes). Hard's 800 (2026-11-26; 400: window 31, table 27.5);
+# 1,600 since session 78: some of table's full-board draws held wins hard's own search found
+# with a few nodes more than 800 allowed. Random openings, 472 games each, won with 800 ->
+# 1,600: table seeds 1 and 2 448 -> 450 and 447 -> 448 (draws 16 -> 14, 17 -> 16), window seeds
+# 1 to 4 1,765 -> 1,767; --reach 7 452 -> 453; an emulated Pico's game median the same.
 # Last, the tree's width at the root (the alpha-beta width is for the plies below it). Hard's
 # 10, with 660 nodes instead of 520 for the two more subtrees (session 30), 472 random openings
 # each, points lost to table 26 -> 17.5 (seed 2 22.5 -> 18), window 30 -> 34 (seed 2 38 -> 36),
@@ -106,7 +110,7 @@ _TWO = (30, 12, 8, 13, 300, 600, 4000)
 _PARAMS = (
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), 0, 0, 0, 0),
     (330, 20, 20, 8, 3, 9, 0, 0, 0, 1200, 1200, (9,), 0, 0, 0, 8),
-    (660, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 800, 10),
+    (660, 60, 60, 8, 3, 13, 220, 9, 100, 2000, 2000, (11, 15), 20, 2000, 1600, 10),
 )
 # Medium on a board of more than 15 lines: its own win by threats (60 nodes, 9 plies) and the
 # opponent's against a pass (40 nodes), which its 15x15 row leaves out. With room on every side
