@@ -184,6 +184,9 @@ def bench_set(level, rule, boards):
         times.append(ms)
         nodes += e.stats.nodes
         longest = max(longest, sl)
+        # One engine at a time, as the app holds one: on 19x19 a Pico's heap has no room for
+        # the next one's arrays while this one lives (MemoryError in the emulator, session 78).
+        e = None
     return times, nodes, longest
 
 
@@ -194,6 +197,7 @@ def game_turns(level, rule):
     for g, game in enumerate(GAMES):
         moves = game.split()
         for side in (0, 1):
+            e = None  # (the last side's engine goes first: see bench_set())
             e = new_engine(level, rule)
             b = Board(_SIZE[0])
             for k, m in enumerate(moves):
@@ -211,6 +215,7 @@ def bench_games(level, rule):
         times.append(ms)
         nodes += e.stats.nodes
         longest = max(longest, sl)
+        e = None  # (see game_turns())
     return times, nodes, longest
 
 
