@@ -1,7 +1,7 @@
 # Engine-versus-engine matches: ours, the baselines and external Gomocup brains, from fixed openings.
 #
 #   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
-#          [--seed 1] [--jobs 2] [--time-ms N] [--verbose]
+#          [--seed 1] [--jobs 2] [--time-ms N | --node-ms MS] [--verbose]
 #          [--openings fixed|wide [--reach 3]|random] [--against EARLIER_VERBOSE_OUTPUT]
 # A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, or
 # cmd:<brain command line>.
@@ -120,7 +120,7 @@ def clock_ms():
 class Ours:
     """The firmware engine behind the common player interface."""
 
-    def __init__(self, level, seed=1, time_ms=None):
+    def __init__(self, level, seed=1, time_ms=None, node_ms=None):
         from ai import engine
 
         self.mod = engine
@@ -128,15 +128,48 @@ class Ours:
         self.name = "ours:" + level
         self.seed = seed
         self.time_ms = time_ms
+        self.node_ms = node_ms
         self.engine = None
 
     def new_game(self, size, rule):
+        if self.node_ms:
+            self.engine = node_clocked(self.mod, self.level, rule, self.seed, self.node_ms)
+            return
         self.engine = self.mod.Engine(level=self.level, rule=rule, seed=self.seed,
                                       time_ms=self.time_ms,
                                       clock=clock_ms if self.time_ms else None)
 
     def move(self, board):
         return self.engine.think(board.copy())
+
+
+def node_clocked(engine, level, rule, seed, node_ms):
+    """An engine of the level whose clock counts node_ms ms a node its searches have made
+    (Search.nodes, read live), under the app's cap for the level (ai.engine.MOVE_MS): a board's
+    time cap, played on the host at the host's speed. The emulated Pico searches about 780
+    nodes a second with the native build (README), so --node-ms 1.29 stands for it."""
+
+    class NodeClocked(engine.Engine):
+        live = None  # the move's Search, whose nodes the clock reads
+        done = 0  # the nodes of the searches before it
+
+        def _search(self, width):
+            if self.live is not None:
+                self.done += self.live.nodes
+                self.live = None
+            s = engine.Engine._search(self, width)  # its deadline read from the clock
+            self.live = s
+            return s
+
+    def clock():
+        e = holder[0]
+        return (e.done + (e.live.nodes if e.live is not None else 0)) * node_ms
+
+    holder = []
+    e = NodeClocked(level=level, rule=rule, seed=seed, time_ms=engine.MOVE_MS[level],
+                    clock=clock)
+    holder.append(e)
+    return e
 
 
 class BrainError(Exception):
@@ -252,14 +285,14 @@ class Punisher:
         return self.window.move(board)
 
 
-def make_player(spec, seed=1, time_ms=None):
+def make_player(spec, seed=1, time_ms=None, node_ms=None):
     if spec == "window+vct":
         return Punisher(seed)
     if spec.startswith("ours:"):
         level = spec[5:]
         if level not in LEVELS:
             raise ValueError("unknown level %r: one of %s" % (level, ", ".join(LEVELS)))
-        return Ours(level, seed, time_ms)
+        return Ours(level, seed, time_ms, node_ms)
     if spec.startswith("cmd:"):
         return Brain(spec[4:], time_ms)
     if spec in BASELINES:
@@ -307,9 +340,9 @@ def opening_of(g, openings):
 
 def run_one(args):
     """Worker: game number g between specs a and b; returns (g, a_colour, winner, reason, moves)."""
-    g, spec_a, spec_b, size, rule, seed, time_ms, openings = args
-    pa = make_player(spec_a, seed * 7919 + g, time_ms)
-    pb = make_player(spec_b, seed * 7919 + g + 100003, time_ms)
+    g, spec_a, spec_b, size, rule, seed, time_ms, openings, node_ms = args
+    pa = make_player(spec_a, seed * 7919 + g, time_ms, node_ms)
+    pb = make_player(spec_b, seed * 7919 + g + 100003, time_ms, node_ms)
     a_colour = BLACK if g % 2 == 0 else WHITE
     black, white = (pa, pb) if a_colour == BLACK else (pb, pa)
     try:
@@ -371,8 +404,9 @@ def repeats(results, openings):
 
 
 def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, time_ms=None,
-          verbose=False, openings=OPENINGS):
-    tasks = [(g, spec_a, spec_b, size, rule, seed, time_ms, openings) for g in range(games)]
+          verbose=False, openings=OPENINGS, node_ms=None):
+    tasks = [(g, spec_a, spec_b, size, rule, seed, time_ms, openings, node_ms)
+             for g in range(games)]
     if jobs > 1:
         import multiprocessing
 
@@ -437,6 +471,10 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--time-ms", type=int, default=None, help="per-move budget for ours and brains")
+    ap.add_argument("--node-ms", type=float, default=None,
+                    help="ours' clock counts this many ms a node searched, under the app's cap"
+                    " for its level (ai.engine.MOVE_MS): a board's time cap at the host's speed"
+                    " (1.29: the emulated Pico's hard, about 780 nodes/s)")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every game")
     ap.add_argument("--openings", choices=("fixed", "wide", "random"), default="fixed",
                     help="the 20 fixed openings, the 52 of wide_openings() (tuning), or"
@@ -479,8 +517,10 @@ def main(argv=None):
             then = earlier_run(lines, a.games, openings, a.size)
         except ValueError as e:
             ap.error("--against %s: %s" % (a.against.name, e))
+    if a.node_ms is not None and (a.node_ms <= 0 or a.time_ms is not None):
+        ap.error("--node-ms must be above 0, and not with --time-ms")
     results = match(a.a, a.b, a.games, a.size, rule, a.seed, a.jobs, a.time_ms, a.verbose,
-                    openings)
+                    openings, a.node_ms)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
                                                   time.time() - t))
     print(summary(a.a, a.b, results, openings))

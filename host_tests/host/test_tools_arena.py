@@ -237,12 +237,36 @@ def test_window_vct_plays_the_forced_wins_window_misses():
     assert sharp.move(b.copy()) == window.move(b.copy())
 
 
+def test_node_clock_caps_hard_as_a_board_would():
+    # --node-ms: ours' clock counts the nodes its searches make, under the app's 4.5 s cap for
+    # hard. At 10 ms a node the cap is 450 nodes: moves that search over 2,000 without it stop
+    # there (the clock is read every 32 nodes and between stages, so a little past it), each
+    # move's deadline counted from its own start.
+    b = replay("h8 h9 j10 g7 j8")
+    free = arena.make_player("ours:hard")
+    free.new_game(15, rules.FREESTYLE)
+    free.move(b.copy())
+    assert free.engine.stats.nodes > 2000
+    capped = arena.make_player("ours:hard", node_ms=10)
+    capped.new_game(15, rules.FREESTYLE)
+    e = capped.engine
+    for reply in ("l8", "m9"):
+        q = capped.move(b.copy())
+        assert b.cells[q] == 0
+        assert 450 <= e.live.nodes <= 450 + 256
+        b.put(q, b.to_move())
+        b.put(b.parse(reply), b.to_move())
+    assert e.done > 450
+
+
 @pytest.mark.parametrize("argv, said", [
     (["easy", "table"], "unknown player 'easy': one of ours:easy"),
     (["ours:expert", "table"], "unknown level 'expert': one of easy, medium, hard"),
     (["greedy", "table", "--size", "21"], "boards have at most 20 lines"),
     (["greedy", "table", "--games", "0"], "--games and --jobs must be at least 1"),
     (["greedy", "table", "--jobs", "0"], "--games and --jobs must be at least 1"),
+    (["ours:hard", "table", "--node-ms", "0"], "--node-ms must be above 0"),
+    (["ours:hard", "table", "--node-ms", "1.29", "--time-ms", "500"], "not with --time-ms"),
 ])
 def test_bad_arguments_get_a_usage_error_before_any_game(argv, said, capsys):
     # Exit code 2 and one line naming what is wrong, not a traceback from a worker.
