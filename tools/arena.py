@@ -161,14 +161,11 @@ def node_clocked(engine, level, rule, seed, node_ms):
             self.live = s
             return s
 
-    def clock():
-        e = holder[0]
+    def clock():  # (e: the engine below, bound before its first move reads the clock)
         return (e.done + (e.live.nodes if e.live is not None else 0)) * node_ms
 
-    holder = []
     e = NodeClocked(level=level, rule=rule, seed=seed, time_ms=engine.MOVE_MS[level],
                     clock=clock)
-    holder.append(e)
     return e
 
 
