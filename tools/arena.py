@@ -492,6 +492,8 @@ def main(argv=None):
         ap.error("--games and --jobs must be at least 1")
     if a.reach is not None and a.openings != "wide":
         ap.error("--reach is for --openings wide")
+    if a.node_ms is not None and (a.node_ms <= 0 or a.time_ms is not None):
+        ap.error("--node-ms must be above 0, and not with --time-ms")
     reach = 3 if a.reach is None else a.reach
     if not 1 <= reach <= (a.size - 1) // 2:
         ap.error("--reach must be 1 to %d on a board of %d lines" % ((a.size - 1) // 2, a.size))
@@ -514,8 +516,6 @@ def main(argv=None):
             then = earlier_run(lines, a.games, openings, a.size)
         except ValueError as e:
             ap.error("--against %s: %s" % (a.against.name, e))
-    if a.node_ms is not None and (a.node_ms <= 0 or a.time_ms is not None):
-        ap.error("--node-ms must be above 0, and not with --time-ms")
     results = match(a.a, a.b, a.games, a.size, rule, a.seed, a.jobs, a.time_ms, a.verbose,
                     openings, a.node_ms)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
