@@ -401,8 +401,13 @@ def main(argv):
         if not WASM:
             # A board (or the unix port) collects inside calls as needed, so the script drives
             # the steps itself and the readings between them are the live heap there.
-            while heap_step():  # noqa: F821 (defined by heap_driver)
-                pass
+            # Each reading on a clean stack: a stale word there would pin garbage (stackscrub).
+            from stackscrub import fill
+
+            while True:
+                fill()
+                if not heap_step():  # noqa: F821 (defined by heap_driver)
+                    break
         return
     if "--dump" in argv:
         dump(levels, rule)

@@ -87,7 +87,8 @@ def main(argv=None):
         if a.plain:
             for mod in native.NATIVE.values():
                 os.remove(os.path.join(fs, mod + ".mpy"))
-        for f in ("bench_ai.py", "tactics.py", "tactics.txt"):  # what scripts build on
+        # what scripts build on
+        for f in ("bench_ai.py", "tactics.py", "tactics.txt", "stackscrub.py"):
             shutil.copy(os.path.join(ROOT, "tools", f), fs)
         shutil.copy(src, fs)
         for path in a.add:
