@@ -218,6 +218,40 @@ def test_time_cap():
     assert e.stats.nodes < 5000
 
 
+def test_the_clock_is_read_every_32_nodes_or_so():
+    # The time cap holds only as well as the clock is read. It was read when Search._node() made
+    # the count a multiple of 32, which the threat search's defender nodes and the engine's own
+    # count step over: here (tools/bench_ai.py's first game) 1,299 nodes, about 1.7 s on a
+    # board, went by between two reads.
+    moves = ("h8 h9 k8 j9 g9 j7 j10 g8 l8 m8 k7 k9 m9 j6 o11 n10 j5 h7 k5 k4 l5 m5 g5 h5 l6 "
+             "l7 j4 m7 h3 g2 l10").split()
+    b = Board(15)
+    for m in moves:
+        b.move(b.parse(m))
+    e = Engine(HARD, seed=1)
+    puts = [0]
+    pos = e.pos
+    put = pos.put
+
+    def counted(p, c):  # every node, and the engine's own moves, is a put()
+        puts[0] += 1
+        put(p, c)
+
+    pos.put = counted
+    gaps = []
+    last = [0]
+
+    def clock():
+        gaps.append(puts[0] - last[0])
+        last[0] = puts[0]
+        return 0  # never late: the whole search runs
+
+    e.clock = clock
+    e.time_ms = 1 << 29
+    e.think(b)
+    assert puts[0] > 2000 and max(gaps) <= 64
+
+
 def test_time_cap_holds_in_the_final_check():
     # A position whose final check searches over 1,000 nodes: with the time up in the tree, the
     # check stops at its next reading of the clock (every 32 nodes) instead of going on to its

@@ -256,7 +256,7 @@ def test_node_clock_caps_hard_as_a_board_would():
         assert 450 <= e.live.nodes <= 450 + 256
         b.put(q, b.to_move())
         b.put(b.parse(reply), b.to_move())
-    assert e.done > 450
+    assert e.done >= 450  # the first move's nodes, counted before the second's deadline
 
 
 @pytest.mark.parametrize("argv, said", [
