@@ -18,23 +18,11 @@
 // This port keeps Python frames on a "pystack" that the collector scans, and a new frame's unused
 // value-stack slots still hold whatever earlier calls left there: stale pointers that keep garbage
 // alive (figures moved by 2 KB with an unrelated edit of the script). So before each heap_step()
-// a call of its own fills the whole pystack with frames of None locals.
+// tools/stackscrub.py fills the whole pystack with frames of None locals.
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, createVM, parseHeapArg, pyStr, vmPath, writeFd } from './mpvm.mjs';
 
-const SCRUB = `def _mp_heap_scrub(n):
-    a = b = c = d = e = f = g = h = i = j = k = l = m = o = p = q = r = s = t = u = None
-    if n:
-        _mp_heap_scrub(n - 1)
-
-
-def _mp_heap_fill():
-    try:
-        _mp_heap_scrub(100000)
-    except RuntimeError:  # the pystack is full: every part of it has been written
-        pass
-`;
 const die = (msg) => { writeFd(2, Buffer.from(`mp_heap: ${msg}\n`)); process.exit(2); };
 let args = process.argv.slice(2), heap;
 if (args[0]?.startsWith('--heap')) {
@@ -52,13 +40,15 @@ if (!args.length) die('usage: node tools/mp_heap.mjs [--heap BYTES] [--with DIR]
 const script = path.resolve(args[0]);
 if (path.relative(REPO, script).startsWith('..')) die(`${args[0]} is outside the repo`);
 dirs.push(path.dirname(script));
+const tools = path.join(REPO, 'tools');  // for stackscrub.py
+if (!dirs.includes(tools)) dirs.push(tools);
 const { mp, flush } = await createVM({ heap, dirs });
 const vmScript = vmPath(script);
 try {
   mp.runPython(`import sys\nsys.argv.clear()\nsys.argv.extend(${JSON.stringify(args)})\n` +
     `__file__ = ${pyStr(vmScript)}`);
   mp.runPython(fs.readFileSync(script, 'utf8'));
-  mp.runPython(SCRUB);
+  mp.runPython('from stackscrub import fill as _mp_heap_fill');
   for (let n = 0; ; n++) {
     mp.runPython('_mp_heap_fill()');
     mp.runPython('_more = heap_step()');

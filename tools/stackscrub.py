@@ -3,8 +3,8 @@
 # calls left there, and the collector, which is conservative, takes those stale words for
 # references: a heap reading then counts garbage (the emulated Pico's Renju bench read 55,680
 # bytes so, its engine and search twice their size; 43,200 with this). The heap bench's board
-# loop (tools/bench_ai.py --heap) calls fill() before each reading;
-# tools/mp_heap.mjs does the same in the wasm VM, whose frames live on its "pystack".
+# loop (tools/bench_ai.py --heap) calls fill() before each reading, and tools/mp_heap.mjs before
+# each step in the wasm VM, whose frames live on its "pystack" (filled up to its end there).
 
 
 def _scrub(n):
