@@ -55,7 +55,7 @@ _HARD_AREA = const(0)
 # setting (--openings wide for the larger samples: the engine is deterministic, so more
 # openings, not seeds, add distinct games), and tools/bench_ai.py for the time: hard's nodes fit
 # the device's budget with the native ai.lines that tools/deploy.py builds (hard's median move
-# about 0.5 s with it on an emulated Pico: README, "AI time per move").
+# about 1 s with it on an emulated Pico: README, "AI time per move").
 # Medium's final check (9 plies, 200 nodes) took it from 81-86% to 88-96% against the baselines;
 # 800 nodes instead of 200: against window from tools/arena.py's random openings (outside the
 # family everything else was tuned on) 74 -> 81% (seed 1) and 75 -> 82% (seed 2), for about 10%
