@@ -127,17 +127,20 @@ def test_ai_heap_bench_drives_itself_off_the_wasm_vm():
     assert "peak bound" not in out  # a sum that only holds where nothing collects inside a call
 
 
-def test_the_emulators_app_heap_script_steps_the_app_itself():
+def test_the_emulators_app_heap_script_steps_the_app_itself(tmp_path):
     # tools/emu2040/app_heap.py (the app's heap on the emulated Pico) steps bench_app's game
-    # itself, each reading on a scrubbed C stack; it runs beside tools/ as emu.py lays them
-    # out, here under the unix port, whose 64-bit objects make the figure itself a host's.
-    env = dict(os.environ, MICROPYPATH=".:.frozen")
-    r = subprocess.run((_unix_port(), "-X", "heapsize=2M", "emu2040/app_heap.py", "--heap",
-                        "--moves", "6"), cwd=os.path.join(ROOT, "tools"), env=env,
+    # itself, each reading on a scrubbed C stack; here under the unix port, whose 64-bit
+    # objects make the figure itself a host's. It finds its modules beside it as emu.py lays
+    # them out (tools/ and tools/fakes on the path), and the app's autosave lands in tmp_path.
+    tools = os.path.join(ROOT, "tools")
+    env = dict(os.environ, MICROPYPATH=":".join((tools, os.path.join(tools, "fakes"), ".frozen")))
+    r = subprocess.run((_unix_port(), "-X", "heapsize=2M", os.path.join(tools, "emu2040",
+                        "app_heap.py"), "--heap", "--moves", "6"), cwd=tmp_path, env=env,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     hw = [x for x in r.stdout.splitlines() if x.startswith("live heap high-water")][0]
     assert int(hw.split(":")[1].split()[0]) > 20000, hw
+    assert "game.json" in os.listdir(tmp_path)  # the game's autosave, not in the tree
 
 
 def test_the_whole_bench_fits_a_boards_heap():
