@@ -402,12 +402,9 @@ def main(argv):
             # A board (or the unix port) collects inside calls as needed, so the script drives
             # the steps itself and the readings between them are the live heap there.
             # Each reading on a clean stack: a stale word there would pin garbage (stackscrub).
-            from stackscrub import fill
+            from stackscrub import steps
 
-            while True:
-                fill()
-                if not heap_step():  # noqa: F821 (defined by heap_driver)
-                    break
+            steps(heap_step)  # noqa: F821 (defined by heap_driver)
         return
     if "--dump" in argv:
         dump(levels, rule)

@@ -2,9 +2,10 @@
 # None locals. The frames a call pushes keep in their unused slots whatever earlier, deeper
 # calls left there, and the collector, which is conservative, takes those stale words for
 # references: a heap reading then counts garbage (the emulated Pico's Renju bench read 55,680
-# bytes so, its engine and search twice their size; 43,200 with this). The heap bench's board
-# loop (tools/bench_ai.py --heap) calls fill() before each reading, and tools/mp_heap.mjs before
-# each step in the wasm VM, whose frames live on its "pystack" (filled up to its end there).
+# bytes so, its engine and search twice their size; 43,200 with this). The heap benches' board
+# loops (tools/bench_ai.py --heap, tools/emu2040/app_heap.py) step through steps(), and
+# tools/mp_heap.mjs calls fill() before each step in the wasm VM, whose frames live on its
+# "pystack" (filled up to its end there).
 
 
 def _scrub(n):
@@ -18,3 +19,12 @@ def fill():
         _scrub(100000)
     except RuntimeError:  # the stack is full: every part of it has been written
         pass
+
+
+def steps(step):
+    """Call step() until it returns False, each call (and the heap reading it starts with) on a
+    scrubbed stack."""
+    while True:
+        fill()
+        if not step():
+            return

@@ -15,12 +15,9 @@ import vpanel  # noqa: E402
 
 vpanel.KEEP_RAM = False  # the panel's 150 KB RAM model does not fit beside the app
 import bench_app  # noqa: E402  (defines heap_step() from sys.argv's --heap)
-from stackscrub import fill  # noqa: E402
+from stackscrub import steps  # noqa: E402
 
-while True:
-    fill()
-    if not bench_app.heap_step():
-        break
+steps(bench_app.heap_step)
 import framebuf  # noqa: E402
 
 print("framebuf: %s" % getattr(framebuf, "__file__", "built in"))
