@@ -2,7 +2,8 @@
 #
 #   python tools/pbrain.py [--level easy|medium|hard]
 #   node tools/mp_run.mjs tools/pbrain.py --level hard
-# Commands: START RESTART BEGIN TURN BOARD..DONE TAKEBACK INFO END ABOUT SWAP2BOARD..DONE.
+# Commands: START RESTART BEGIN TURN BOARD..DONE TAKEBACK INFO END ABOUT SWAP2BOARD..DONE (its
+# stones x,y in placing order, or x,y,who as in BOARD).
 # Boards of 5 to 20 lines (START N): Gomocup plays freestyle on 20x20, standard and Renju on 15x15.
 # Lines may end in CR, LF or CRLF. A bad command gets `ERROR text`, an unknown one `UNKNOWN text`,
 # and the brain keeps running either way. Coordinates are 0-based x,y with x the column.
@@ -249,9 +250,11 @@ class Brain:
             b.cells[p] = BORDER  # a stone of nobody: blocks lines like the board's edge
         return b
 
-    def read_rows(self, source):
-        """Stone lines up to DONE. A bad line is reported after DONE, so the rest of the block
-        is not taken for commands."""
+    def read_rows(self, source, who_needed=True):
+        """Stone lines up to DONE: `x,y,who`, or with who_needed=False also `x,y` (SWAP2BOARD's
+        stones, in placing order: who placed them does not matter there, and managers send
+        them without it, as AlphaGomoku's and KataGo's Gomocup builds read them). A bad line
+        is reported after DONE, so the rest of the block is not taken for commands."""
         rows = []
         bad = None
         size = self.need_board().size
@@ -265,6 +268,8 @@ class Brain:
                 return rows
             parts = s.split(",")
             try:
+                if len(parts) == 2 and not who_needed:
+                    parts.append("1")
                 x, y, who = int(parts[0]), int(parts[1]), int(parts[2])
                 ok = len(parts) == 3 and who in (1, 2, 3) and 0 <= x < size and 0 <= y < size
             except (ValueError, IndexError):
@@ -370,7 +375,7 @@ class Brain:
         if cmd == "TAKEBACK":
             return self.takeback(arg)
         if cmd == "SWAP2BOARD":
-            return self.swap2(self.read_rows(source))
+            return self.swap2(self.read_rows(source, False))
         return "UNKNOWN " + s
 
 

@@ -117,6 +117,33 @@ def test_gomocup_freestyle_board_of_20():
     assert len(out) == 5  # the last TURN is answered too: 19,18 is on the board
 
 
+def test_swap2board_takes_stones_with_or_without_whose():
+    # Managers send SWAP2BOARD's stones as x,y in placing order (AlphaGomoku and KataGo's
+    # Gomocup builds read them so); x,y,who is taken too and answered the same. Answers: three
+    # stones for an empty board; SWAP, one move or two for three stones; SWAP or one move for
+    # five; each on free points of the board. The wrong count or a bad line is an ERROR.
+    three = ["7,7", "8,8", "9,6"]
+    five = three + ["8,6", "6,8"]
+    block = "".join("SWAP2BOARD\r\n" + "".join(r + "\r\n" for r in rows) + "DONE\r\n"
+                    for rows in ([], three, [r + ",1" for r in three], five,
+                                 ["7,7", "8,8"], ["7,7", "7,7", "8,8"], ["7,7,4"]))
+    out = session("START 15\r\n" + block + "END\r\n", level="medium")
+    assert out[0] == "OK"
+    opening = [xy(m) for m in out[1].split()]
+    assert len(set(opening)) == 3 and all(0 <= v < 15 for p in opening for v in p)
+    taken3 = {xy(r) for r in three}
+    for answer, taken, most in ((out[2], taken3, 2), (out[4], {xy(r) for r in five}, 1)):
+        if answer != "SWAP":
+            moves = [xy(m) for m in answer.split()]
+            assert 1 <= len(moves) <= most and len(set(moves)) == len(moves)
+            assert not set(moves) & taken and all(0 <= v < 15 for p in moves for v in p)
+    assert out[3] == out[2]  # with whose stones they are, the same answer
+    assert out[5].startswith("ERROR") and "0, 3 or 5" in out[5]
+    assert out[6].startswith("ERROR") and "twice" in out[6]
+    assert out[7].startswith("ERROR") and "7,7,4" in out[7]
+    assert len(out) == 8
+
+
 # Every form of answer a manager may read: a move (or SWAP2's three or five stones), OK, the
 # ABOUT line, an error, an unknown command echoed, or SWAP.
 ANSWER = re.compile(r'^(\d+,\d+( \d+,\d+)*|OK|SWAP|name=".*|ERROR .+|UNKNOWN .*)$')
@@ -161,7 +188,8 @@ def vm_available():
 @pytest.mark.skipif(vm_available() is not None, reason=str(vm_available()))
 def test_protocol_session_micropython():
     script = ("START 15\r\nINFO rule 4\r\nABOUT\r\nBEGIN\r\nTURN 7,8\r\nTURN 7,8\r\n"
-              "BLAH\r\nTAKEBACK 7,8\r\n" + board_cmd(OVERLINE) + "END\r\n")
+              "BLAH\r\nTAKEBACK 7,8\r\n" + board_cmd(OVERLINE)
+              + "SWAP2BOARD\r\n7,7\r\n8,8\r\n9,6\r\nDONE\r\nEND\r\n")
     out = session(script, level="easy", vm=True, timeout=300)
     assert out[0] == "OK"
     assert out[1].startswith('name="')
@@ -171,3 +199,5 @@ def test_protocol_session_micropython():
     assert out[5] == "UNKNOWN BLAH"
     assert out[6] == "OK"
     assert xy(out[7]) == (14, 10)
+    assert out[8] == "SWAP" or all(xy(m) not in ((7, 7), (8, 8), (9, 6)) for m in out[8].split())
+    assert len(out) == 9
