@@ -2,8 +2,8 @@
 #
 #   python tools/pbrain.py [--level easy|medium|hard]
 #   node tools/mp_run.mjs tools/pbrain.py --level hard
-# Commands: START RESTART BEGIN TURN BOARD..DONE TAKEBACK INFO END ABOUT SWAP2BOARD..DONE (its
-# stones x,y in placing order, or x,y,who as in BOARD).
+# Commands: START, RECTSTART (square boards), RESTART, BEGIN, TURN, BOARD..DONE, TAKEBACK, INFO, END,
+# ABOUT, SWAP2BOARD..DONE (its stones x,y in placing order, or x,y,who as in BOARD).
 # Boards of 5 to 20 lines (START N): Gomocup plays freestyle on 20x20, standard and Renju on 15x15.
 # Lines may end in CR, LF or CRLF. A bad command gets `ERROR text`, an unknown one `UNKNOWN text`,
 # and the brain keeps running either way. Coordinates are 0-based x,y with x the column.
@@ -351,6 +351,11 @@ class Brain:
         arg = parts[1].strip() if len(parts) > 1 else ""
         if cmd == "START":
             return self.start(arg)
+        if cmd == "RECTSTART":  # width,height: the protocol asks an ERROR for shapes not played
+            w, _, h = arg.partition(",")
+            if w.strip() != h.strip():
+                raise ProtocolError("only square boards: RECTSTART needs width = height")
+            return self.start(w)
         if cmd == "RESTART":
             self.board = Board(self.need_board().size)
             return "OK"

@@ -117,6 +117,18 @@ def test_gomocup_freestyle_board_of_20():
     assert len(out) == 5  # the last TURN is answered too: 19,18 is on the board
 
 
+def test_rectstart_is_start_for_square_boards_only():
+    # The protocol's RECTSTART w,h: a square one is START w; any other shape gets the ERROR the
+    # protocol asks for, and the game set up before stays.
+    out = session("RECTSTART 9,9\r\nRECTSTART 20,15\r\nRECTSTART 20\r\nRECTSTART 30,30\r\n"
+                  "BEGIN\r\nEND\r\n")
+    assert out[0] == "OK"
+    assert all(s.startswith("ERROR") for s in out[1:4])
+    assert "square" in out[1] and "size" in out[3]
+    assert xy(out[4]) == (4, 4)  # the centre of the 9x9 board
+    assert len(out) == 5
+
+
 def test_swap2board_takes_stones_with_or_without_whose():
     # Managers send SWAP2BOARD's stones as x,y in placing order (AlphaGomoku and KataGo's
     # Gomocup builds read them so); x,y,who is taken too and answered the same. Answers: three
