@@ -2,8 +2,8 @@
 #
 #   python tools/pbrain.py [--level easy|medium|hard]
 #   node tools/mp_run.mjs tools/pbrain.py --level hard
-# Commands: START, RECTSTART (square boards), RESTART, BEGIN, TURN, BOARD..DONE, TAKEBACK, INFO, END,
-# ABOUT, SWAP2BOARD..DONE (its stones x,y in placing order, or x,y,who as in BOARD).
+# Commands: START, RECTSTART (square boards), RESTART, BEGIN, TURN, BOARD..DONE, TAKEBACK, INFO,
+# END, ABOUT, SWAP2BOARD..DONE (its stones x,y in placing order, or x,y,who as in BOARD).
 # Boards of 5 to 20 lines (START N): Gomocup plays freestyle on 20x20, standard and Renju on 15x15.
 # Lines may end in CR, LF or CRLF. A bad command gets `ERROR text`, an unknown one `UNKNOWN text`,
 # and the brain keeps running either way. Coordinates are 0-based x,y with x the column.
