@@ -2,11 +2,13 @@
 #
 #   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
 #          [--seed 1] [--jobs 2] [--time-ms N | --node-ms MS] [--verbose]
-#          [--openings fixed|wide [--reach 3]|random] [--against EARLIER_VERBOSE_OUTPUT]
+#          [--openings fixed|wide [--reach 3]|random|FILE] [--against EARLIER_VERBOSE_OUTPUT]
 # A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, or
 # cmd:<brain command line>.
 # Game g opens with openings[(g // 2) % len(openings)]; A has black in even games, so colours
-# swap each pair.
+# swap each pair. An openings FILE holds one a line as Gomocup's openings files and
+# c-gomoku-cli read them ("x,y, x,y, ..." offsets from the centre, black first); --games then
+# defaults to two games an opening.
 # A game ends with a winning line under the rule, a full board (draw), or a bad move (occupied,
 # off the board, Renju-forbidden, no answer): a loss for the mover.
 import argparse
@@ -24,6 +26,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
 
 from baselines import BASELINES  # noqa: E402
+from records import RecordError, read_opening  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, MAX_SIZE, WHITE, Board  # noqa: E402
 
@@ -73,6 +76,28 @@ def _canon(stones):
     images = [_transforms(x, y) for x, y in stones]
     return min((tuple(sorted(im[k] for im in images[0::2])),
                 tuple(sorted(im[k] for im in images[1::2]))) for k in range(8))
+
+
+def file_openings(lines, size=15, rule=rules.FREESTYLE):
+    """The openings of an openings file's lines (blank lines and # comments skipped), as
+    offsets; ValueError names the first line that is not a legal unfinished position."""
+    out = []
+    for n, line in enumerate(lines, 1):
+        t = line.strip()
+        if not t or t.startswith("#"):
+            continue
+        try:
+            rec = read_opening(t, size, rule)
+            rec.check()
+        except RecordError as e:
+            raise ValueError("line %d: %s" % (n, e))
+        if rec.winner is not None:
+            raise ValueError("line %d: the game is over in the opening" % n)
+        c = size // 2
+        out.append(tuple((x - c, y - c) for x, y in rec.moves))
+    if not out:
+        raise ValueError("no openings in it")
+    return tuple(out)
 
 
 def random_openings(count=100, seed=1, size=15, rule=rules.FREESTYLE, stones=5, reach=3):
@@ -462,7 +487,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("a")
     ap.add_argument("b")
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=None,
+                    help="default 40; with an openings FILE two games an opening")
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default="freestyle")
     ap.add_argument("--seed", type=int, default=1)
@@ -473,10 +499,11 @@ def main(argv=None):
                     " for its level (ai.engine.MOVE_MS): a board's time cap at the host's speed"
                     " (1.29: the emulated Pico's hard, about 780 nodes/s)")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every game")
-    ap.add_argument("--openings", choices=("fixed", "wide", "random"), default="fixed",
-                    help="the 20 fixed openings, the 52 of wide_openings() (tuning), or"
+    ap.add_argument("--openings", default="fixed", metavar="fixed|wide|random|FILE",
+                    help="the 20 fixed openings, the 52 of wide_openings() (tuning),"
                     " random_openings() from --seed, one for every two games (a check outside"
-                    " the tuned openings)")
+                    " the tuned openings), or a Gomocup openings file: 'x,y, x,y, ...' a line,"
+                    " offsets from the centre, black first")
     ap.add_argument("--reach", type=int, default=None,
                     help="with --openings wide: black's second stone up to this many lines from"
                     " the first (default 3: 52 openings; 5: 128, 7: 236)")
@@ -488,6 +515,16 @@ def main(argv=None):
         ap.error("the openings need a board of 9 lines or more")
     if a.size > MAX_SIZE:
         ap.error("boards have at most %d lines" % MAX_SIZE)
+    rule = rules.RULE_NAMES.index(a.rule)
+    openings = None
+    if a.openings not in ("fixed", "wide", "random"):
+        try:
+            with open(a.openings) as f:
+                openings = file_openings(f.read().splitlines(), a.size, rule)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            ap.error("--openings %s: %s" % (a.openings, e))
+    if a.games is None:
+        a.games = 40 if openings is None else 2 * len(openings)
     if a.games < 1 or a.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
     if a.reach is not None and a.openings != "wide":
@@ -503,10 +540,9 @@ def main(argv=None):
         except ValueError as e:
             ap.error(str(e))
     t = time.time()
-    rule = rules.RULE_NAMES.index(a.rule)
     if a.openings == "random":
         openings = random_openings((a.games + 1) // 2, a.seed, a.size, rule)
-    else:
+    elif openings is None:
         openings = wide_openings(reach) if a.openings == "wide" else OPENINGS
     then = None
     if a.against:

@@ -1,0 +1,227 @@
+# tools/records.py converts game records (PSQ, SGF, Gomocup opening lines, move lists, the
+# board's save file) through the game's rules; tools/arena.py --openings FILE reads openings
+# files with it.
+import json
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import arena  # noqa: E402
+import records as R  # noqa: E402
+from gomoku import game as G, rules  # noqa: E402
+from gomoku.board import BLACK, WHITE, Board  # noqa: E402
+
+# Black wins with a five on row 8 while white plays up the a-file.
+WON = "h8 h9 j8 a1 k8 a2 l8 a3 m8"
+# h8 is a double three for black (j8 k8 across, h9 h10 up, every end open).
+THREE3 = "j8 a1 k8 a2 h9 a3 h10 a5 h8"
+
+
+def names(rec):
+    b = Board(rec.size)
+    return " ".join(b.name(b.idx(x, y)) for x, y in rec.moves)
+
+
+def test_psq_as_piskvork_writes_it_after_a_tournament_game():
+    # Header, 1-based "x,y,ms" moves, the two brains' names and an error code, CRLF lines.
+    text = "Piskvorky 20x20, 11:11, 0\r\n11,11,0\r\n12,10,1530\r\n10,12,47\r\n" \
+           "pbrain-one.exe\r\npbrain-two.exe\r\n0\r\n"
+    rec = R.read(text)
+    assert (rec.size, rec.moves, rec.times) == (20, [(10, 10), (11, 9), (9, 11)], [0, 1530, 47])
+    assert rec.names == ("pbrain-one.exe", "pbrain-two.exe") and rec.winner is None
+    back = R.read(R.write_psq(rec))
+    assert (back.size, back.moves, back.times, back.names) == (20, rec.moves, rec.times,
+                                                               rec.names)
+    # A file saved outside a tournament: no names, only the code.
+    rec = R.read("Piskvorky 15x15, 0:0, 1\n8,8,0\n-1\n")
+    assert rec.moves == [(7, 7)] and rec.names == ("", "")
+    # The Gomocup archives' form: names, -1, then the winner and the rule.
+    rec = R.read("Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,5\nA.zip\nB.zip\n-1\n1,Freestyle\n")
+    assert rec.moves == [(9, 9), (10, 10)] and rec.names == ("A.zip", "B.zip")
+
+
+def test_psq_round_trip_keeps_the_game_and_its_result():
+    rec = R.read(WON)
+    text = R.write_psq(rec)
+    assert text.splitlines()[:3] == ["Piskvorky 15x15, 0:0, 0", "8,8,0", "8,7,0"]
+    back = R.read(text)
+    assert names(back) == WON and back.winner == BLACK and back.reason == "five"
+
+
+def test_sgf_main_line_through_variations_comments_and_escapes():
+    text = """(;FF[4]GM[4]SZ[15]PB[Ann \\] B]PW[Bob]C[a comment; with (brackets)]
+      ;B[hh]
+      (;W[hi];B[ih]C[main line];W[ao]
+        (;B[jh])
+        (;B[aa];W[bb]))
+      (;W[gg];B[ff]))"""
+    rec = R.read(text)
+    assert names(rec) == "h8 h7 j8 a1 k8"
+    assert rec.names == ("Ann ] B", "Bob") and rec.rule == rules.FREESTYLE
+
+
+def test_sgf_round_trip_with_rule_names_and_result():
+    rec = R.read(THREE3, rule=rules.RENJU)
+    assert rec.winner == WHITE and rec.reason == "forbidden h8"
+    rec.names = ("A [x]", "B\\y")
+    text = R.write_sgf(rec)
+    assert text.startswith("(;FF[4]GM[4]") and "RU[renju]" in text and "RE[W+F]" in text
+    back = R.read(text)
+    assert (names(back), back.rule, back.names, back.winner) == (THREE3, rules.RENJU,
+                                                                 rec.names, WHITE)
+    assert "RE[B+]" in R.write_sgf(R.read(WON))
+
+
+@pytest.mark.parametrize("text, says", [
+    ("(;GM[1]SZ[19];B[dd])", "GM[1] is not Gomoku"),
+    ("(;GM[4]SZ[15]AB[hh][ii];W[aa])", "setup stones"),
+    ("(;GM[4]SZ[15];B[hh];B[ii])", "moves must alternate"),
+    ("(;GM[4]SZ[15];B[hh]", "not closed"),
+    ("(;GM[4]SZ[15:13];B[hh])", "square boards only"),
+    ("(;GM[4]SZ[15];B[h])", "bad point"),
+    ("(;GM[4]SZ[30];B[hh])", "board size 30"),
+])
+def test_bad_sgf_is_refused_with_its_reason(text, says):
+    with pytest.raises(R.RecordError, match=said(says)):
+        R.read(text)
+
+
+def said(text):
+    import re
+
+    return re.escape(text)
+
+
+def test_opening_lines_are_offsets_from_the_centre():
+    # c-gomoku-cli's README example, on the 20x20 board it was written for.
+    line = "8,-3, 6,-4, 5,-4, 4,-3, 2,-8, -1,-5"
+    rec = R.read(line, size=20)
+    assert rec.moves[0] == (18, 7) and rec.moves[-1] == (9, 5)
+    assert R.write_opening(rec) == line + "\n"
+    with pytest.raises(R.RecordError, match="stone 1 .8,-3. is off the 15x15 board"):
+        R.read(line)
+    assert R.write_opening(R.read("h8 h9 j8")) == "0,0, 0,-1, 1,0\n"
+
+
+@pytest.mark.parametrize("moves, says", [
+    ("h8 h8", "move 2 (h8): the point is taken"),
+    (WON + " a4", "move 10 (a4): the game was over after move 9 (five)"),
+    (THREE3 + " a6", "move 10 (a6): the game was over after move 9 (forbidden h8)"),
+    ("h8 z1", "move 2: 'z1' is not a point"),
+])
+def test_illegal_games_are_refused_naming_the_move(moves, says):
+    with pytest.raises(R.RecordError, match=said(says)):
+        R.read(moves, rule=rules.RENJU)
+
+
+def test_the_rule_decides_what_ends_a_game():
+    # Black's six in a row wins in freestyle, not under exactly five, and loses in Renju.
+    six = "c8 a1 d8 a2 e8 a3 f8 a4 h8 b6 g8"
+    assert R.read(six).winner == BLACK
+    rec = R.read(six + " a6", rule=rules.STANDARD)
+    assert rec.winner is None and len(rec.moves) == 12
+    rec = R.read(six, rule=rules.RENJU)
+    assert (rec.winner, rec.reason) == (WHITE, "forbidden g8")
+    assert R.read(THREE3).winner is None  # a double three is only forbidden in Renju
+
+
+def test_arena_output_gives_the_game_its_players_rule_and_size():
+    log = ["game 0 A=black A wins (five): " + WON,
+           "game 1 A=white draw (full board): h8 h9",
+           "ours:hard vs window, renju, 19x19, seed 1, 1.0 s",
+           "A ours:hard       +1 -0 =1   as black +1 -0 =0   as white +0 -0 =1",
+           "B window          +0 -1 =1   as black +0 -0 =1   as white +0 -1 =0"]
+    rec = R.read("\n".join(log), game=1)
+    assert (rec.size, rec.rule, rec.names, len(rec.moves)) == (19, rules.RENJU,
+                                                                ("window", "ours:hard"), 2)
+    assert R.read("\n".join(log)).names == ("ours:hard", "window")
+    with pytest.raises(R.RecordError, match="no game 5"):
+        R.read("\n".join(log), game=5)
+
+
+def test_a_save_for_the_board_resumes_there(capsys):
+    from app import startup
+
+    rec = R.read("h8 h9 j8 j9", rule=rules.RENJU)
+    d = json.loads(R.write_save(rec, ai=WHITE, level=2))
+    s = startup.restore(d, lambda: 0)
+    g = s.game
+    assert (s.mode, g.ai, g.rule, g.board.size) == ("ai", (False, True), rules.RENJU, 15)
+    assert [g.board.name(i) for i in g.board.hist] == "h8 h9 j8 j9".split()
+    assert s.ais[1] is not None and s.ais[1].engine.level == 2 and g.board.to_move() == BLACK
+    s = startup.restore(json.loads(R.write_save(R.read("h8"))), lambda: 0)
+    assert s.mode == "pnp" and s.game.ai == (False, False)
+    # And back: the save reads as the same game.
+    assert names(R.read(R.write_save(rec))) == "h8 h9 j8 j9"
+    with pytest.raises(R.RecordError, match="the game is over .black won, five."):
+        R.write_save(R.read(WON))
+    with pytest.raises(R.RecordError, match="the board plays 15 or 19 lines, not 20"):
+        R.write_save(R.read("k10", size=20))
+    with pytest.raises(R.RecordError, match="this save is a renju game"):
+        R.read(R.write_save(rec), rule=rules.FREESTYLE)
+
+
+def test_a_save_from_the_board_with_an_opening_rule_and_a_resignation():
+    from app.session import KIND
+
+    g = G.Game(opening=G.OPEN_SWAP2)
+    for p in "h8 j9 g10".split():
+        g.play(g.board.parse(p))
+    g.choose(G.PUT2)
+    for p in "k10 f11".split():
+        g.play(g.board.parse(p))
+    g.choose(G.TAKE_WHITE)
+    g.play(g.board.parse("e12"))
+    g.resign(g.player_of(BLACK))
+    d = {"kind": KIND, "mode": "pnp", "opts": {}, "seed": 3, "game": g.export()}
+    rec = R.read(json.dumps(d))
+    assert names(rec) == "h8 j9 g10 k10 f11 e12"
+    assert rec.winner == WHITE and rec.reason == "resignation"
+    assert "RE[W+R]" in R.write_sgf(rec)
+    d["game"]["acts"][1][2] = d["game"]["acts"][0][2]  # the second stone on the first's point
+    with pytest.raises(R.RecordError, match="damaged or foreign save"):
+        R.read(json.dumps(d))
+
+
+def test_cli_writes_whole_files_or_nothing(tmp_path, capsys):
+    src = tmp_path / "game.txt"
+    src.write_text(WON + "\n")
+    out = tmp_path / "game.psq"
+    assert R.main([str(src), "--to", "psq", "-o", str(out)]) == 0
+    assert R.read(out.read_text()).winner == BLACK
+    assert sorted(os.listdir(tmp_path)) == ["game.psq", "game.txt"]  # no temporary left
+    before = out.read_text()
+    src.write_text("h8 h8\n")
+    assert R.main([str(src), "--to", "psq", "-o", str(out)]) == 2
+    assert "move 2 (h8): the point is taken" in capsys.readouterr().err
+    assert out.read_text() == before and sorted(os.listdir(tmp_path)) == ["game.psq",
+                                                                         "game.txt"]
+    with pytest.raises(SystemExit):
+        R.main([str(src), "--to", "psq", "--ai", "black"])
+
+
+def test_arena_reads_an_openings_file(tmp_path, capsys):
+    lines = ["# two openings", "0,0, 1,1, 2,0", "", "0,0, 0,1"]
+    assert arena.file_openings(lines) == (((0, 0), (1, 1), (2, 0)), ((0, 0), (0, 1)))
+    for bad, says in ((["0,0, 0,0"], "line 1: move 2 (h8): the point is taken"),
+                      (["", "0,0, 9,0"], "line 2: stone 2 (9,0) is off"),
+                      (["0,0, 0,1, 1,0, 1,1, 2,0, 2,1, 3,0, 3,1, 4,0"], "line 1: the game is over"),
+                      (["# none"], "no openings")):
+        with pytest.raises(ValueError, match=said(says)):
+            arena.file_openings(bad)
+    f = tmp_path / "openings.txt"
+    f.write_text("\n".join(lines) + "\n")
+    arena.main(["greedy", "ours:easy", "--openings", str(f), "-v"])
+    out = capsys.readouterr().out.splitlines()
+    games = [ln for ln in out if ln.startswith("game ")]
+    assert len(games) == 4  # two games an opening, colours swapped
+    assert games[0].split(": ")[1].startswith("h8 j7 k8 ") and \
+        games[3].split(": ")[1].startswith("h8 h7 ")
+    f.write_text("0,0, 0,0\n")
+    with pytest.raises(SystemExit):
+        arena.main(["greedy", "greedy", "--openings", str(f)])
+    assert "line 1: move 2 (h8): the point is taken" in capsys.readouterr().err

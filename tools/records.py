@@ -1,0 +1,451 @@
+# Game records in the formats other Gomoku programs use, converted through the game's own rules:
+#   psq      Piskvork's records (also the Gomocup archives): "Piskvorky 15x15, 0:0, 0", then
+#            "x,y,ms" a move, 1-based from the top left
+#   sgf      SGF FF[4], GM[4] (Gomoku and Renju): B[hh];W[hi]..., letters from the top left
+#   opening  one line of a Gomocup / c-gomoku-cli openings file: "x,y, x,y, ..." offsets from
+#            the centre (size // 2), black first (what `arena.py --openings FILE` reads)
+#   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 j8"
+#   save     the board's game.json (`mpremote cp :game.json .`): read any, written as a
+#            pass-and-play game, or one against the AI with --ai, to copy back and resume
+#
+#   python3 tools/records.py IN [--to psq|sgf|opening|moves|save] [-o OUT] [--game N]
+#          [--from FORMAT] [--size N] [--rule freestyle|standard|renju] [--ai black|white]
+#          [--level easy|medium|hard]
+# IN is a file or - (stdin); its format is found from its contents unless --from says. A
+# tools/arena.py --verbose output is read as moves: --game N picks the game (default the first).
+# Every move is replayed on a board under the rule: a point off the board or taken, a move after
+# the game was won, or a Renju-forbidden black move before the last gets an error naming the
+# move, and nothing is written. OUT is written whole or not at all (a temporary file, then a
+# rename); without -o the record goes to stdout.
+import argparse
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
+
+from gomoku import rules  # noqa: E402
+from gomoku.board import BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa: E402
+
+FORMATS = ("psq", "sgf", "opening", "moves", "save")
+APP_SIZES = (15, 19)  # what the board's new-game menu offers (app.options.NEW_GAME)
+SAVE_KIND = "gomoku-save"  # app.session.KIND
+PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,\s*(-?\d+)\s*:\s*(-?\d+)\s*,\s*(\d+)")
+PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
+ARENA_GAME = re.compile(r"^game (\d+) A=(black|white) (?:A wins|B wins|draw) \([^)]*\): (.*)$")
+ARENA_NAME = re.compile(r"^([AB]) (\S+) +\+\d+ -\d+ =\d+")
+ARENA_HEAD = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+, seed")
+SGF_IDENT = re.compile(r"[A-Za-z]+")
+
+
+class RecordError(ValueError):
+    """The input is not a record we can read, or its moves are not a legal game."""
+
+
+class Record:
+    """A game as stones in placing order, black first and alternating, checked by check()."""
+
+    def __init__(self, size, rule=rules.FREESTYLE, moves=(), names=("", ""), times=None):
+        if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+            raise RecordError("board size %r: this game plays %d to %d lines"
+                              % (size, MIN_SIZE, MAX_SIZE))
+        self.size = size
+        self.rule = rule
+        self.moves = list(moves)  # (x, y), 0-based from the top left
+        self.names = names
+        self.times = times  # ms per move, if the source had them
+        self.winner = None  # BLACK, WHITE, 0 (draw) or None (not over); check() sets it
+        self.reason = ""
+
+    def check(self):
+        """Replay the moves under the rule; RecordError names the first bad one."""
+        b = Board(self.size)
+        self.winner, self.reason = None, ""
+        for n, (x, y) in enumerate(self.moves):
+            colour = BLACK if n % 2 == 0 else WHITE
+            what = "move %d (%s)" % (n + 1, _name(b, x, y))
+            if self.winner is not None:
+                raise RecordError("%s: the game was over after move %d (%s)"
+                                  % (what, n, self.reason))
+            if not b.on_board(x, y):
+                raise RecordError("%s: off the %dx%d board" % (what, self.size, self.size))
+            i = b.idx(x, y)
+            if b.cells[i] != EMPTY:
+                raise RecordError("%s: the point is taken" % what)
+            forbidden = self.rule == rules.RENJU and colour == BLACK and rules.is_forbidden(b, i)
+            b.put(i, colour)
+            if rules.win_line(b, i, self.rule):
+                self.winner, self.reason = colour, "five"
+            elif forbidden:
+                self.winner, self.reason = WHITE, "forbidden " + b.name(i)
+            elif b.full():
+                self.winner, self.reason = 0, "full board"
+        return b
+
+
+def _name(b, x, y):
+    return b.name(b.idx(x, y)) if b.on_board(x, y) else "x %d, y %d from the top left" % (x, y)
+
+
+# -- reading ---------------------------------------------------------------------------------
+def read_psq(text, rule):
+    lines = text.splitlines()
+    m = PSQ_HEAD.match(lines[0]) if lines else None
+    if not m:
+        raise RecordError("not a PSQ record: the first line must be 'Piskvorky WxH, a:b, c'")
+    w, h = int(m.group(1)), int(m.group(2))
+    if w != h:
+        raise RecordError("a %dx%d board: this game plays square boards only" % (w, h))
+    moves, times = [], []
+    for line in lines[1:]:
+        mv = PSQ_MOVE.match(line)
+        if not mv:
+            break  # Piskvork stops at the first line that is not a move: names, a result code
+        moves.append((int(mv.group(1)) - 1, int(mv.group(2)) - 1))
+        times.append(int(mv.group(3) or 0))
+    # Piskvork writes the two players' names after the moves in tournaments, then a code
+    names = [ln.strip() for ln in lines[1 + len(moves):3 + len(moves)]]
+    names = [s for s in names if not re.fullmatch(r"-?\d+", s)] + ["", ""]
+    return Record(w, rule, moves, tuple(names[:2]), times)
+
+
+def _sgf_tree(text, i):
+    """The main line of the SGF game tree opening at text[i] ('('), as a list of
+    {property: [values]} nodes, and the index after its ')'. Where the tree branches the
+    first variation is the game; the others are read (to find where they end) and dropped."""
+    nodes, n, branched = [], len(text), False
+    i += 1
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+        elif c == ";" and not branched:
+            node, i = _sgf_props(text, i + 1)
+            nodes.append(node)
+        elif c == "(":
+            sub, i = _sgf_tree(text, i)
+            if not branched:
+                nodes += sub
+            branched = True
+        elif c == ")":
+            return nodes, i + 1
+        else:
+            raise RecordError("SGF: unexpected %r at character %d" % (c, i))
+    raise RecordError("SGF: the game tree is not closed")
+
+
+def _sgf_props(text, i):
+    node, n = {}, len(text)
+    while i < n:
+        while i < n and text[i].isspace():
+            i += 1
+        m = SGF_IDENT.match(text, i)
+        if not m:
+            return node, i
+        ident, i = m.group(0).upper(), m.end()
+        vals = []
+        while True:
+            while i < n and text[i].isspace():
+                i += 1
+            if i >= n or text[i] != "[":
+                break
+            j, v = i + 1, []
+            while j < n and text[j] != "]":
+                if text[j] == "\\" and j + 1 < n:
+                    j += 1
+                v.append(text[j])
+                j += 1
+            if j >= n:
+                raise RecordError("SGF: property %s is not closed" % ident)
+            vals.append("".join(v))
+            i = j + 1
+        if not vals:
+            raise RecordError("SGF: property %s has no value" % ident)
+        node[ident] = vals
+    return node, i
+
+
+def read_sgf(text, rule):
+    i = text.find("(")
+    if i < 0:
+        raise RecordError("not an SGF record: no '('")
+    nodes = _sgf_tree(text, i)[0]
+    if not nodes:
+        raise RecordError("SGF: no nodes")
+    root = nodes[0]
+    gm = root.get("GM", ["4"])[0].strip()
+    if gm != "4":
+        raise RecordError("SGF GM[%s] is not Gomoku or Renju (GM[4])" % gm)
+    sz = root.get("SZ", ["15"])[0].strip()
+    try:
+        w, h = (int(s) for s in (sz.split(":") if ":" in sz else (sz, sz)))
+    except ValueError:
+        raise RecordError("SGF: bad SZ[%s]" % sz)
+    if w != h:
+        raise RecordError("a %dx%d board: this game plays square boards only" % (w, h))
+    ru = root.get("RU", [""])[0].lower()
+    if ru and rule is None:
+        rule = (rules.RENJU if "renju" in ru else rules.STANDARD
+                if "standard" in ru or "exact" in ru else rules.FREESTYLE)
+    if rule is None:
+        rule = rules.FREESTYLE
+    moves = []
+    for node in nodes:
+        if "AB" in node or "AW" in node or "AE" in node:
+            raise RecordError("SGF setup stones (AB/AW/AE) are not moves: give the game's moves")
+        for prop, colour in (("B", BLACK), ("W", WHITE)):
+            if prop in node:
+                v = node[prop][0].strip()
+                if len(moves) % 2 != (0 if colour == BLACK else 1):
+                    raise RecordError("SGF move %d is %s's: moves must alternate, black first"
+                                      % (len(moves) + 1, prop))
+                if len(v) != 2 or not ("a" <= v[0] <= "z" and "a" <= v[1] <= "z"):
+                    raise RecordError("SGF move %d: bad point %s[%s]" % (len(moves) + 1, prop, v))
+                moves.append((ord(v[0]) - 97, ord(v[1]) - 97))
+    return Record(w, rule, moves, (root.get("PB", [""])[0], root.get("PW", [""])[0]))
+
+
+def read_opening(text, size, rule):
+    nums = re.findall(r"-?\d+", text)
+    if not nums or len(nums) % 2 or re.search(r"[^-\d,\s]", text):
+        raise RecordError("not an opening line: 'x,y, x,y, ...' offsets from the centre")
+    c = size // 2
+    moves = []
+    for k in range(0, len(nums), 2):
+        dx, dy = int(nums[k]), int(nums[k + 1])
+        if not (0 <= c + dx < size and 0 <= c + dy < size):
+            raise RecordError("stone %d (%d,%d) is off the %dx%d board (offsets from its centre)"
+                              % (k // 2 + 1, dx, dy, size, size))
+        moves.append((c + dx, c + dy))
+    return Record(size, rule, moves)
+
+
+def read_moves(text, size, rule, game=None):
+    lines = text.splitlines()
+    for ln in lines:
+        m = ARENA_HEAD.match(ln)
+        if m and m.group(1) in rules.RULE_NAMES:  # the match's rule and size, as it played
+            rule = rules.RULE_NAMES.index(m.group(1)) if rule is None else rule
+            size = int(m.group(2)) if size is None else size
+    games = [m for m in (ARENA_GAME.match(ln) for ln in lines) if m]
+    names = ("", "")
+    if games:
+        pick = [m for m in games if game is None or int(m.group(1)) == game]
+        if not pick:
+            raise RecordError("no game %d in this arena output" % game)
+        m = pick[0]
+        who = dict(mm.groups() for mm in (ARENA_NAME.match(ln) for ln in lines) if mm)
+        a, b = who.get("A", "A"), who.get("B", "B")
+        names = (a, b) if m.group(2) == "black" else (b, a)
+        text = m.group(3)
+    elif game is not None:
+        raise RecordError("--game is for tools/arena.py --verbose output")
+    size = 15 if size is None else size
+    b = Record(size).check()  # a board of that size, or the size's RecordError
+    moves = []
+    for tok in text.split():
+        try:
+            moves.append(b.xy(b.parse(tok)))
+        except ValueError:
+            raise RecordError("move %d: %r is not a point of the %dx%d board"
+                              % (len(moves) + 1, tok, size, size))
+    return Record(size, rules.FREESTYLE if rule is None else rule, moves, names)
+
+
+def read_save(text, rule):
+    from gomoku.game import GameError
+    from gomoku.restore import restore
+
+    try:
+        d = json.loads(text)
+    except ValueError as e:
+        raise RecordError("not a save file: %s" % e)
+    if isinstance(d, dict) and d.get("kind") == SAVE_KIND:
+        d = d.get("game")
+    try:
+        g = restore(d)
+    except (GameError, KeyError, TypeError, AttributeError, IndexError) as e:
+        raise RecordError("a damaged or foreign save file: %s" % (e or type(e).__name__))
+    if rule is not None and rule != g.rule:
+        raise RecordError("this save is a %s game" % rules.RULE_NAMES[g.rule])
+    b = g.board
+    for n, i in enumerate(b.hist):
+        if b.cells[i] != (BLACK if n % 2 == 0 else WHITE):
+            raise RecordError("this save's stones do not alternate black and white")
+    rec = Record(b.size, g.rule, [b.xy(i) for i in b.hist])
+    rec.check()
+    if g.winner >= 0 and rec.winner is None:  # resignation, time, agreement
+        from gomoku.game import REASON_NAMES
+
+        rec.winner, rec.reason = g.winner, REASON_NAMES[g.reason]
+    return rec
+
+
+def detect(text):
+    t = text.lstrip()
+    if t.startswith("{"):
+        return "save"
+    if t.startswith("("):
+        return "sgf"
+    if PSQ_HEAD.match(t.split("\n", 1)[0]):
+        return "psq"
+    if t and re.fullmatch(r"[-\d,\s]+", t):
+        return "opening"
+    return "moves"
+
+
+def read(text, fmt=None, size=None, rule=None, game=None):
+    """The checked Record in text, its format found from the contents unless fmt says. size
+    is for move lists and opening lines (default 15); rule, if given, overrides the record's
+    own (SGF's RU, arena output's header; a save's must agree); else freestyle."""
+    fmt = fmt or detect(text)
+    if game is not None and fmt != "moves":
+        raise RecordError("--game is for tools/arena.py --verbose output")
+    if fmt == "save":
+        return read_save(text, rule)
+    free = rules.FREESTYLE if rule is None else rule
+    rec = {"psq": lambda: read_psq(text, free), "sgf": lambda: read_sgf(text, rule),
+           "opening": lambda: read_opening(text, 15 if size is None else size, free),
+           "moves": lambda: read_moves(text, size, rule, game)}[fmt]()
+    rec.check()
+    return rec
+
+
+# -- writing ---------------------------------------------------------------------------------
+def _result(rec):
+    if rec.winner == 0:
+        return "a draw, " + rec.reason
+    return "%s won, %s" % ("black" if rec.winner == BLACK else "white", rec.reason)
+
+
+def write_psq(rec):
+    out = ["Piskvorky %dx%d, 0:0, 0" % (rec.size, rec.size)]
+    times = rec.times or [0] * len(rec.moves)
+    out += ["%d,%d,%d" % (x + 1, y + 1, t) for (x, y), t in zip(rec.moves, times)]
+    if any(rec.names):
+        out += [rec.names[0] or "black", rec.names[1] or "white"]
+    out.append("-1")
+    return "\n".join(out) + "\n"
+
+
+def _sgf_text(s):
+    return s.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def write_sgf(rec):
+    head = "(;FF[4]GM[4]CA[UTF-8]AP[gomoku-mcu:records]SZ[%d]RU[%s]" % (
+        rec.size, rules.RULE_NAMES[rec.rule])
+    for prop, name in zip(("PB", "PW"), rec.names):
+        if name:
+            head += "%s[%s]" % (prop, _sgf_text(name))
+    if rec.winner is not None:
+        r = rec.reason
+        tag = ("R" if r == "resignation" else "T" if r == "time"
+               else "F" if r.startswith("forbidden") else "")
+        head += "RE[%s]" % ("0" if rec.winner == 0 else "BW"[rec.winner == WHITE] + "+" + tag)
+    body = "".join(";%s[%s%s]" % ("BW"[n % 2], chr(97 + x), chr(97 + y))
+                   for n, (x, y) in enumerate(rec.moves))
+    return head + "\n" + body + ")\n"
+
+
+def write_opening(rec):
+    c = rec.size // 2
+    return ", ".join("%d,%d" % (x - c, y - c) for x, y in rec.moves) + "\n"
+
+
+def write_moves(rec):
+    b = Board(rec.size)
+    return " ".join(b.name(b.idx(x, y)) for x, y in rec.moves) + "\n"
+
+
+def write_save(rec, ai=None, level=1):
+    """The board's game.json for this game: pass-and-play, or against the AI playing colour
+    `ai` at `level` (0-2). Replayed through gomoku.game, as the board will on resume."""
+    from gomoku.game import Game, GameError, OPEN_FREE
+
+    if rec.winner is not None:
+        raise RecordError("the game is over (%s): the board resumes unfinished games only"
+                          % _result(rec))
+    if rec.size not in APP_SIZES:
+        raise RecordError("the board plays %s lines, not %d" % (
+            " or ".join(map(str, APP_SIZES)), rec.size))
+    ai_flags = (ai == BLACK, ai == WHITE)
+    g = Game(rec.size, rec.rule, OPEN_FREE, ai_flags, 0, True)
+    for x, y in rec.moves:
+        try:
+            g.play(g.board.idx(x, y))
+        except GameError as e:
+            raise RecordError("move %s: %s" % (_name(g.board, x, y), e))
+    # opts hold the new-game menu's indexes (app.options.NEW_GAME); the rest are defaults
+    opts = {"rule": rec.rule, "size": APP_SIZES.index(rec.size), "opening": 0, "level": level,
+            "colour": 1 if ai == BLACK else 0, "foul": 1}
+    d = {"kind": SAVE_KIND, "mode": "pnp" if ai is None else "ai", "opts": opts, "seed": 1,
+         "game": g.export()}
+    return json.dumps(d) + "\n"
+
+
+def write(rec, fmt, **kw):
+    if fmt == "save":
+        return write_save(rec, **kw)
+    return {"psq": write_psq, "sgf": write_sgf, "opening": write_opening,
+            "moves": write_moves}[fmt](rec)
+
+
+def save_atomic(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Convert Gomoku game records: " + ", ".join(FORMATS))
+    ap.add_argument("input", help="a record file, or - for stdin")
+    ap.add_argument("--to", choices=FORMATS, default="sgf")
+    ap.add_argument("--from", dest="fmt", choices=FORMATS, default=None,
+                    help="the input's format (default: found from its contents)")
+    ap.add_argument("-o", "--output", default=None, help="file to write (default stdout)")
+    ap.add_argument("--game", type=int, default=None,
+                    help="the game of an arena.py --verbose output (default the first)")
+    ap.add_argument("--size", type=int, default=None,
+                    help="board size for move lists and opening lines (PSQ, SGF, saves say)")
+    ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
+                    help="the rule the moves are checked under (default: SGF's RU, a save's "
+                    "own, else freestyle)")
+    ap.add_argument("--ai", choices=("black", "white"), default=None,
+                    help="--to save: the AI plays this colour (default: pass-and-play)")
+    ap.add_argument("--level", choices=("easy", "medium", "hard"), default="medium",
+                    help="--to save with --ai: the AI's level")
+    a = ap.parse_args(argv)
+    if a.to != "save" and a.ai is not None:
+        ap.error("--ai is for --to save")
+    try:
+        if a.input == "-":
+            text = sys.stdin.read()
+        else:
+            with open(a.input) as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        ap.error("cannot read %s: %s" % (a.input, e))
+    rule = rules.RULE_NAMES.index(a.rule) if a.rule else None
+    try:
+        rec = read(text, a.fmt, a.size, rule, a.game)
+        kw = {}
+        if a.to == "save":
+            kw = {"ai": None if a.ai is None else (BLACK if a.ai == "black" else WHITE),
+                  "level": ("easy", "medium", "hard").index(a.level)}
+        out = write(rec, a.to, **kw)
+    except RecordError as e:
+        print("records.py: %s: %s" % (a.input, e), file=sys.stderr)
+        return 2
+    if a.output:
+        save_atomic(a.output, out)
+    else:
+        sys.stdout.write(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
