@@ -213,3 +213,22 @@ def test_protocol_session_micropython():
     assert xy(out[7]) == (14, 10)
     assert out[8] == "SWAP" or all(xy(m) not in ((7, 7), (8, 8), (9, 6)) for m in out[8].split())
     assert len(out) == 9
+
+
+@pytest.mark.parametrize("vm", [False, pytest.param(True, marks=pytest.mark.skipif(
+    vm_available() is not None, reason=str(vm_available())))])
+def test_a_c_gomoku_cli_match(vm):
+    # c-gomoku-cli (src/engine.cpp, src/game.cpp) asks ABOUT first, starts every game with
+    # START and its INFOs on the same process (no RESTART or END between games), and without
+    # a match clock sends INFO time_left INT64_MAX / 2 before every turn.
+    huge = "INFO time_left 4611686018427387903\r\n"
+    script = ("ABOUT\r\nSTART 15\r\nINFO rule 0\r\nINFO timeout_turn 5000\r\n" + huge
+              + "TURN 7,7\r\n" + huge + "TURN 0,0\r\n"
+              + "START 15\r\nINFO rule 0\r\nINFO timeout_turn 5000\r\n" + huge + "BEGIN\r\n"
+              + huge + "TURN 0,0\r\nEND\r\n")
+    out = session(script, level="hard", vm=vm, timeout=300)
+    assert out[0].startswith('name="') and out[1] == "OK"
+    a, b = xy(out[2]), xy(out[3])
+    assert len({a, b, (7, 7), (0, 0)}) == 4
+    assert out[4] == "OK" and xy(out[5]) == (7, 7)  # a new game: the centre again
+    assert xy(out[6]) not in ((7, 7), (0, 0)) and len(out) == 7
