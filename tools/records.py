@@ -5,8 +5,9 @@
 #   opening  one line of a Gomocup / c-gomoku-cli openings file: "x,y, x,y, ..." offsets from
 #            the centre (size // 2), black first (what `arena.py --openings FILE` reads)
 #   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 j8"
-#   save     the board's game.json (`mpremote cp :game.json .`): read any, written as a
-#            pass-and-play game, or one against the AI with --ai, to copy back and resume
+#   save     the board's game.json (`mpremote cp :game.json .`) or a past game (pastN.json):
+#            read any; written as an unfinished pass-and-play game, or one against the AI with
+#            --ai, to copy back and resume
 #
 #   python3 tools/records.py IN [--to psq|sgf|opening|moves|save] [-o OUT] [--game N]
 #          [--from FORMAT] [--size N] [--rule freestyle|standard|renju] [--ai black|white]
@@ -32,6 +33,7 @@ from gomoku.board import BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa:
 FORMATS = ("psq", "sgf", "opening", "moves", "save")
 APP_SIZES = (15, 19)  # what the board's new-game menu offers (app.options.NEW_GAME)
 SAVE_KIND = "gomoku-save"  # app.session.KIND
+PAST_KIND = "gomoku-past"  # app.past.KIND: a finished game the board kept
 PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,\s*(-?\d+)\s*:\s*(-?\d+)\s*,\s*(\d+)")
 PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
 ARENA_GAME = re.compile(r"^game (\d+) A=(black|white) (?:A wins|B wins|draw) \([^)]*\): (.*)$")
@@ -262,7 +264,10 @@ def read_save(text, rule):
         d = json.loads(text)
     except ValueError as e:
         raise RecordError("not a save file: %s" % e)
-    if isinstance(d, dict) and d.get("kind") == SAVE_KIND:
+    names = ("", "")
+    if isinstance(d, dict) and d.get("kind") in (SAVE_KIND, PAST_KIND):
+        if isinstance(d.get("names"), list) and len(d["names"]) == 2:
+            names = tuple(str(s) for s in d["names"])
         d = d.get("game")
     try:
         g = restore(d)
@@ -274,7 +279,7 @@ def read_save(text, rule):
     for n, i in enumerate(b.hist):
         if b.cells[i] != (BLACK if n % 2 == 0 else WHITE):
             raise RecordError("this save's stones do not alternate black and white")
-    rec = Record(b.size, g.rule, [b.xy(i) for i in b.hist])
+    rec = Record(b.size, g.rule, [b.xy(i) for i in b.hist], names)
     rec.check()
     if g.winner >= 0 and rec.winner is None:  # resignation, time, agreement
         from gomoku.game import REASON_NAMES

@@ -13,7 +13,7 @@ from overlay import drop
 
 # Menus, option tables and power-on code: not held in RAM while a game is on screen.
 _MENU_CODE = ("app.menus", "app.menu", "app.options", "app.actions", "app.startup",
-              "gomoku.restore")
+              "gomoku.restore", "app.past")
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
 SETTINGS = "settings.json"
 GAME = "game.json"

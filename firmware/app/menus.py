@@ -8,15 +8,21 @@ _MODE_TITLES = {"ai": "Play the AI", "pnp": "Pass and play", "demo": "AI demo"}
 
 
 def main(app):
+    from app import past as P
+
     items = [Item("ai", "Play the AI"), Item("pnp", "Pass and play"), Item("demo", "AI demo")]
     if app.saved is not None:
         items.insert(0, Item("resume", "Resume game"))
+    if P.numbers(app.store):
+        items.append(Item("past", "Past games"))
     items.append(Item("settings", "Settings"))
 
     def pick(menu, it):
         app.notice = ""
         if it.key == "resume":
             app.play(app.saved)
+        elif it.key == "past":
+            past(app)
         elif it.key == "settings":
             settings(app)
         else:
@@ -49,6 +55,51 @@ def new_game(app, mode):
             main(app)
 
     app.show(Menu(app, _MODE_TITLES[mode], items, pick, lambda m: main(app)))
+
+
+def past(app):
+    """The past games, newest first; one opens on its last position, to review."""
+    from app import past as P, startup
+
+    d = app.hw.display
+    fits = layout.sizes(d.width, d.height)
+    items = []
+    hidden = 0
+    for n in reversed(P.numbers(app.store)):
+        try:
+            rec = startup.load(app.store, P.name(n), P.check)
+        except startup.Damaged as e:
+            app.notice = "Bad record: " + e.moved_to
+            continue
+        if rec["game"].get("size") not in fits:
+            hidden += 1  # copied from a kit with a larger panel
+            continue
+        items.append(Item(n, "%d %s" % (n, rec.get("sum", "?"))))
+        rec = None  # one record at a time in RAM: a long game's is several KB
+    items.append(Item("back", "Back"))
+    foot = app.notice or ("%d too big for this panel" % hidden if hidden else "")
+
+    def pick(menu, it):
+        if it.key == "back":
+            main(app)
+            return
+        from gomoku.game import GameError
+
+        name = P.name(it.key)
+        try:
+            rec = startup.load(app.store, name, P.check)
+            if rec is None:  # removed since the list was made (mpremote)
+                past(app)
+                return
+            app.play(P.open_game(rec, app.clock))
+        except startup.Damaged as e:
+            app.notice = "Bad record: " + e.moved_to
+            past(app)
+        except (GameError, KeyError, TypeError, ValueError, IndexError):
+            app.notice = "Bad record: " + startup.set_aside(app.store, name)
+            past(app)
+
+    app.show(Menu(app, "Past games", items, pick, lambda m: main(app), footer=foot))
 
 
 def settings(app):

@@ -171,6 +171,10 @@ class Play:
             self.app.forget_game()
             if not self.over_seen:
                 self.over_seen = True
+                from app import past  # its code is here only while a game ends
+
+                past.keep(self)
+                drop("app.past")
                 h = self.s.human()
                 won = g.winner != 0 and (h < 0 or g.player_of(g.winner) == h)
                 self.app.sound("win" if won or (h < 0 and g.winner) else

@@ -187,6 +187,22 @@ def test_a_save_from_the_board_with_an_opening_rule_and_a_resignation():
         R.read(json.dumps(d))
 
 
+def test_a_past_game_the_board_kept(tmp_path):
+    from app import past
+    from app.session import Session
+    from app.store import Store
+
+    g = G.Game()
+    for p in WON.split():
+        g.play(g.board.parse(p))
+    s = Session("pnp", {}, lambda: 0, 1, g)
+    s.names = lambda p: ("You", "AI")[p]
+    past.add(Store(str(tmp_path)), s)
+    rec = R.read((tmp_path / "past1.json").read_text())
+    assert names(rec) == WON and rec.names == ("You", "AI") and rec.winner == BLACK
+    assert "PB[You]PW[AI]RE[B+]" in R.write_sgf(rec)
+
+
 def test_cli_writes_whole_files_or_nothing(tmp_path, capsys):
     src = tmp_path / "game.txt"
     src.write_text(WON + "\n")

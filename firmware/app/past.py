@@ -1,0 +1,88 @@
+# Past games: the last KEEP finished games with a person at the board, one json file each
+# ("pastN.json", N counting up), replayed from the main menu. Loaded when a game ends and by
+# that menu, never during play. `mpremote cp :past3.json .` and tools/records.py turn one into
+# PSQ or SGF.
+import os
+
+from micropython import const
+
+from app import session as S
+
+KEEP = const(8)
+KIND = "gomoku-past"
+_PRE = "past"
+_EXT = ".json"
+
+
+def name(n):
+    return "%s%d%s" % (_PRE, n, _EXT)
+
+
+def numbers(store):
+    """The past games' numbers, oldest first."""
+    try:
+        names = os.listdir(store.root)
+    except OSError:
+        return []
+    out = []
+    for f in names:
+        if f.startswith(_PRE) and f.endswith(_EXT) and f[len(_PRE):-len(_EXT)].isdigit():
+            out.append(int(f[len(_PRE):-len(_EXT)]))
+    out.sort()
+    return out
+
+
+def summary(g, names):
+    """The line the list shows: who won (by the players' names: You / AI, P1 / P2) and the
+    stones on the board."""
+    if g.winner == 0:
+        res = "Draw"
+    else:
+        res = names[g.player_of(g.winner)] + " won"
+    return "%s %d" % (res, g.board.count())
+
+
+def add(store, session):
+    """Keep the finished game of session, dropping the oldest beyond KEEP (first, so a full
+    flash is less likely to refuse the new one)."""
+    nums = numbers(store)
+    for n in nums[:max(0, len(nums) - KEEP + 1)]:
+        store.remove(name(n))
+    g = session.game
+    names = [session.names(0), session.names(1)]
+    store.save(name(nums[-1] + 1 if nums else 1),
+               {"kind": KIND, "names": names, "sum": summary(g, names), "game": g.export()})
+
+
+def keep(play):
+    """At a game's end: keep it, but an AI demo's; a full flash gets a note, not a crash."""
+    s = play.s
+    if s.mode != "demo":
+        try:
+            add(play.app.store, s)
+        except OSError:
+            play.note("Flash full: not kept")
+
+
+def check(d):
+    if not isinstance(d, dict) or d.get("kind") != KIND or not isinstance(d.get("game"), dict):
+        raise ValueError("not a past game")
+
+
+def open_game(d, clock):
+    """A Session that shows past game d (pass-and-play, so no AI is built for it); raises
+    GameError if the record is not a sound finished game."""
+    from gomoku.game import GameError
+    from gomoku.restore import restore
+
+    check(d)
+    g = d["game"]
+    g["ai"] = [0, 0]
+    g = restore(g, clock)
+    if not g.over():
+        raise GameError("not finished")
+    s = S.Session("pnp", {"size": 0}, clock, 0, g)
+    names = d.get("names")
+    if isinstance(names, list) and len(names) == 2:
+        s.names = lambda p: str(names[p])
+    return s

@@ -1,0 +1,145 @@
+# Past games: a finished game is kept on the board's flash (app.past, the last 8), listed in the
+# main menu's "Past games" and opened on its last position, to review move by move.
+import json
+import os
+
+import appfix
+from appfix import close, rgb
+from app import past
+from app.session import Session
+from app.store import Store
+from gomoku import game as G
+from gomoku.board import BLACK
+
+WIN = ["h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9", "g8"]  # black's five on row 8
+
+
+def _finished(root):
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN)
+    assert d.app.game.s.game.over()
+    return d
+
+
+def _session(stones):
+    g = G.Game()
+    for n in stones:
+        g.play(g.board.parse(n))
+    return Session("pnp", {}, lambda: 0, 1, g)
+
+
+def test_a_finished_game_is_kept_and_opens_for_review(tmp_path):
+    root = str(tmp_path)
+    _finished(root)
+    assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]  # no resume offered
+    with open(os.path.join(root, "past1.json")) as f:
+        rec = json.load(f)
+    assert rec["kind"] == "gomoku-past" and rec["names"] == ["P1", "P2"]
+    assert rec["sum"] == "P1 won 9" and len(rec["game"]["acts"]) == 9
+    d = appfix.Driver("pico_lcd_13", root=root)  # after a power cycle
+    assert d.menu_keys() == ["ai", "pnp", "demo", "past", "settings"]
+    d.choose("past")
+    m = d.app.screen
+    assert m.title == "Past games" and [(i.key, i.label) for i in m.items] == [
+        (1, "1 P1 won 9"), ("back", "Back")]
+    d.choose(1)
+    play = d.app.game
+    g = play.s.game
+    assert d.app.screen is play and g.over() and g.winner == BLACK
+    assert [g.board.name(i) for i in g.board.hist] == WIN
+    th = d.app.theme
+    last = g.board.parse("g8")
+    assert close(d.pixel(*d.cell_corner(last)), rgb(th.win))  # the five, highlighted
+    assert play.prompt[1][play.choice] == "Review"
+    d.press("place")
+    d.press("left")
+    assert close(d.pixel(*d.stone_px(last)), rgb(th.board))
+    d.press("back")
+    d.press("right", 2)
+    d.press("place")  # "Menu"
+    assert d.menu_keys()[-2:] == ["past", "settings"]
+    assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]  # not kept twice
+
+
+def test_only_the_last_eight_are_kept_newest_first(tmp_path):
+    store = Store(str(tmp_path))
+    for k in range(10):
+        past.add(store, _session(WIN if k % 2 == 0 else WIN[:8] + ["m9", "m8"]))
+    assert past.numbers(store) == list(range(3, 11))
+    d = appfix.Driver("pico_lcd_13", root=str(tmp_path))
+    d.choose("past")
+    labels = [i.label for i in d.app.screen.items]
+    assert labels[:2] == ["10 P2 won 10", "9 P1 won 9"] and labels[-2:] == ["3 P1 won 9", "Back"]
+
+
+def test_damaged_past_games_are_moved_aside_and_reported(tmp_path):
+    root = str(tmp_path)
+    store = Store(root)
+    for _ in range(3):
+        past.add(store, _session(WIN))
+    with open(os.path.join(root, "past2.json"), "w") as f:
+        f.write('{"kind": "gomoku-past", "game": ')  # cut short
+    with open(os.path.join(root, "past3.json")) as f:
+        rec = json.load(f)
+    rec["game"]["acts"][1][2] = rec["game"]["acts"][0][2]  # the second stone on the first's
+    with open(os.path.join(root, "past3.json"), "w") as f:
+        json.dump(rec, f)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.choose("past")
+    m = d.app.screen
+    assert [i.key for i in m.items] == [3, 1, "back"] and m.footer == "Bad record: past2.bad"
+    d.choose(3)
+    m = d.app.screen
+    assert [i.key for i in m.items] == [1, "back"] and m.footer == "Bad record: past3.bad"
+    assert sorted(os.listdir(root)) == ["past1.json", "past2.bad", "past3.bad"]
+    d.choose(1)
+    assert d.app.screen is d.app.game and d.app.game.s.game.over()
+
+
+def test_an_ai_game_keeps_its_players_names_and_demos_are_not_kept(tmp_path):
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("ai", level="easy")
+    d.press("menu")
+    d.choose("resign")
+    d.choose("yes")
+    with open(os.path.join(root, "past1.json")) as f:
+        rec = json.load(f)
+    assert rec["names"] == ["You", "AI"] and rec["sum"] == "AI won 0"
+    s = past.open_game(rec, lambda: 0)
+    assert s.mode == "pnp" and s.ais == [None, None]  # no engine built to show it
+    assert (s.names(0), s.names(1)) == ("You", "AI")
+    d.app.game.s.mode = "demo"
+    past.keep(d.app.game)
+    assert past.numbers(d.app.store) == [1]
+
+
+def test_a_full_flash_does_not_stop_the_game_over_screen(tmp_path, monkeypatch):
+    d = appfix.Driver("pico_lcd_13", root=str(tmp_path))
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+
+    def full(name, data):
+        raise OSError(28)  # ENOSPC
+
+    monkeypatch.setattr(d.app.store, "save", full)
+    d.play(WIN[-1])
+    play = d.app.game
+    assert play.s.game.over() and play.temp == "Flash full: not kept"
+    assert play.prompt[1][play.choice] == "Review"
+
+
+def test_a_board_too_big_for_the_panel_is_listed_as_hidden(tmp_path):
+    # A 19x19 game kept on the 240x240 kit, its files copied to a T-Display, which cannot show
+    # 19 lines: not offered there (as a saved game is not), and the list says so.
+    store = Store(str(tmp_path))
+    g = G.Game(19)
+    for n in WIN:
+        g.play(g.board.parse(n))
+    past.add(store, Session("pnp", {}, lambda: 0, 1, g))
+    past.add(store, _session(WIN))
+    d = appfix.Driver("ttgo_tdisplay", root=str(tmp_path))
+    d.choose("past")
+    m = d.app.screen
+    assert [i.key for i in m.items] == [2, "back"] and m.footer == "1 too big for this panel"
