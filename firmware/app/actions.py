@@ -8,6 +8,17 @@ from gomoku.game import GameError
 from app import keys as K
 
 
+def game_over(play):
+    """Once, when the game ends: its tune, and it joins the past games (app.past)."""
+    g = play.s.game
+    h = play.s.human()
+    won = g.winner != 0 and (h < 0 or g.player_of(g.winner) == h)
+    play.app.sound("win" if won or (h < 0 and g.winner) else ("blip" if g.winner == 0 else "loss"))
+    from app import past
+
+    past.keep(play)
+
+
 def question(play):
     """The question a person must answer now, as (text, labels, answers), or None."""
     g = play.s.game

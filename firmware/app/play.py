@@ -171,14 +171,9 @@ class Play:
             self.app.forget_game()
             if not self.over_seen:
                 self.over_seen = True
-                from app import past  # its code is here only while a game ends
+                from app import actions  # its code is not kept loaded during a game
 
-                past.keep(self)
-                drop("app.past")
-                h = self.s.human()
-                won = g.winner != 0 and (h < 0 or g.player_of(g.winner) == h)
-                self.app.sound("win" if won or (h < 0 and g.winner) else
-                               ("blip" if g.winner == 0 else "loss"))
+                actions.game_over(self)
         else:
             self.over_seen = False
             if g.phase == G.PLAY:
