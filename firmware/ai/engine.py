@@ -20,8 +20,13 @@ CLOCK_SHARE = const(25)
 # Most time a move may take when the engine has a clock (the player gives it the game's): the
 # node budgets are sized for an RP2040 with the native build, and this keeps the device's time
 # targets (hard at most 5 s a move) should a board be slower than estimated, which then plays
-# the weaker move the search had when time ran out.
-MOVE_MS = (500, 1500, 4500)
+# the weaker move the search had when time ran out. A move ends within about 80 ms of its cap
+# (the clock is read every 32 nodes or so). Hard's 4.8 s (4.5 until session 83): the moves the
+# cap cuts are those whose final check needs the most nodes; under tools/arena.py --node-ms
+# 1.29 (an emulated Pico's node rate) Renju against window, fixed 40 33-7 -> 36-4 and wide
+# 91-13 -> 94-10, freestyle's sets the same but a game or two; an emulated Pico's longest
+# move 4,861 ms.
+MOVE_MS = (500, 1500, 4800)
 # Most nodes one step() of the final check may search: a threat search that needs more is
 # stopped, and the next step takes it up where it stopped (ai.search.Search.resume()). A key
 # press waits for the step under way: with 500 (until session 42) up to about 2-3 s on a Pico

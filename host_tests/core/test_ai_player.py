@@ -194,7 +194,9 @@ def test_ai_keeps_to_the_game_clock():
 def test_a_move_keeps_to_the_levels_time_cap():
     # Without a time limit a move still ends by MOVE_MS of the game's clock (the device's time
     # target should a board be slower than planned); without a clock the node budget decides.
-    assert MOVE_MS[HARD] <= 4500
+    # The cap leaves the 5 s target room for the nodes searched after the deadline passes (the
+    # clock is read every 32 nodes or so: under 100 ms on an emulated Pico, README).
+    assert MOVE_MS[HARD] + 150 <= 5000
     full, g = _timed_move(0, 0)
     assert full >= 400 and g.board.count() == 7
     # 1.5 s a reading, the clock read every 32 nodes or so: the cap comes after 3 readings.

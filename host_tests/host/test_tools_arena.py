@@ -9,6 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import arena  # noqa: E402
+from ai.engine import HARD, MOVE_MS  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, WHITE, Board  # noqa: E402
 
@@ -238,10 +239,11 @@ def test_window_vct_plays_the_forced_wins_window_misses():
 
 
 def test_node_clock_caps_hard_as_a_board_would():
-    # --node-ms: ours' clock counts the nodes its searches make, under the app's 4.5 s cap for
-    # hard. At 10 ms a node the cap is 450 nodes: moves that search over 2,000 without it stop
-    # there (the clock is read every 32 nodes and between stages, so a little past it), each
-    # move's deadline counted from its own start.
+    # --node-ms: ours' clock counts the nodes its searches make, under the app's cap for hard
+    # (ai.engine.MOVE_MS, 4.8 s). At 10 ms a node the cap is 480 nodes: moves that search over
+    # 2,000 without it stop there (the clock is read every 32 nodes and between stages, so a
+    # little past it), each move's deadline counted from its own start.
+    cap = MOVE_MS[HARD] // 10
     b = replay("h8 h9 j10 g7 j8")
     free = arena.make_player("ours:hard")
     free.new_game(15, rules.FREESTYLE)
@@ -253,10 +255,10 @@ def test_node_clock_caps_hard_as_a_board_would():
     for reply in ("l8", "m9"):
         q = capped.move(b.copy())
         assert b.cells[q] == 0
-        assert 450 <= e.live.nodes <= 450 + 256
+        assert cap <= e.live.nodes <= cap + 256
         b.put(q, b.to_move())
         b.put(b.parse(reply), b.to_move())
-    assert e.done >= 450  # the first move's nodes, counted before the second's deadline
+    assert e.done >= cap  # the first move's nodes, counted before the second's deadline
 
 
 @pytest.mark.parametrize("argv, said", [
