@@ -245,7 +245,8 @@ def read_moves(text, size, rule, game=None):
     elif game is not None:
         raise RecordError("--game is for tools/arena.py --verbose output")
     size = 15 if size is None else size
-    b = Record(size).check()  # a board of that size, or the size's RecordError
+    Record(size)  # RecordError for a size this game does not play
+    b = Board(size)
     moves = []
     for tok in text.split():
         try:

@@ -77,11 +77,11 @@ def open_game(d, clock):
 
     check(d)
     g = d["game"]
-    g["ai"] = [0, 0]
+    g["ai"] = [0, 0]  # whoever played it, nobody is to move now: no engine is built
     g = restore(g, clock)
     if not g.over():
         raise GameError("not finished")
-    s = S.Session("pnp", {"size": 0}, clock, 0, g)
+    s = S.Session("pnp", {}, clock, 0, g)
     names = d.get("names")
     if isinstance(names, list) and len(names) == 2:
         s.names = lambda p: str(names[p])
