@@ -26,14 +26,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
+sys.path.insert(0, os.path.join(HERE, "fakes"))  # the app's modules read hw.clock
 
+from app import options as O, past, session  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa: E402
 
 FORMATS = ("psq", "sgf", "opening", "moves", "save")
-APP_SIZES = (15, 19)  # what the board's new-game menu offers (app.options.NEW_GAME)
-SAVE_KIND = "gomoku-save"  # app.session.KIND
-PAST_KIND = "gomoku-past"  # app.past.KIND: a finished game the board kept
 PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,\s*(-?\d+)\s*:\s*(-?\d+)\s*,\s*(\d+)")
 PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
 ARENA_GAME = re.compile(r"^game (\d+) A=(black|white) (?:A wins|B wins|draw) \([^)]*\): (.*)$")
@@ -266,7 +265,7 @@ def read_save(text, rule):
     except ValueError as e:
         raise RecordError("not a save file: %s" % e)
     names = ("", "")
-    if isinstance(d, dict) and d.get("kind") in (SAVE_KIND, PAST_KIND):
+    if isinstance(d, dict) and d.get("kind") in (session.KIND, past.KIND):
         if isinstance(d.get("names"), list) and len(d["names"]) == 2:
             names = tuple(str(s) for s in d["names"])
         d = d.get("game")
@@ -368,28 +367,31 @@ def write_moves(rec):
 
 def write_save(rec, ai=None, level=1):
     """The board's game.json for this game: pass-and-play, or against the AI playing colour
-    `ai` at `level` (0-2). Replayed through gomoku.game, as the board will on resume."""
-    from gomoku.game import Game, GameError, OPEN_FREE
+    `ai` at `level` (0-2). Replayed through gomoku.game and saved as app.session saves it, so
+    the board resumes it as its own."""
+    from gomoku.game import Game, GameError, OPEN_FREE, no_clock
+
+    def index(key, value):  # the new-game menu's index of a value (app.options.NEW_GAME)
+        return O.find(O.NEW_GAME, key)[3].index(value)
 
     if rec.winner is not None:
         raise RecordError("the game is over (%s): the board resumes unfinished games only"
                           % _result(rec))
-    if rec.size not in APP_SIZES:
+    sizes = O.find(O.NEW_GAME, "size")[3]
+    if rec.size not in sizes:
         raise RecordError("the board plays %s lines, not %d" % (
-            " or ".join(map(str, APP_SIZES)), rec.size))
-    ai_flags = (ai == BLACK, ai == WHITE)
-    g = Game(rec.size, rec.rule, OPEN_FREE, ai_flags, 0, True)
+            " or ".join(map(str, sizes)), rec.size))
+    g = Game(rec.size, rec.rule, OPEN_FREE, (ai == BLACK, ai == WHITE), 0, True)
     for x, y in rec.moves:
         try:
             g.play(g.board.idx(x, y))
         except GameError as e:
             raise RecordError("move %s: %s" % (_name(g.board, x, y), e))
-    # opts hold the new-game menu's indexes (app.options.NEW_GAME); the rest are defaults
-    opts = {"rule": rec.rule, "size": APP_SIZES.index(rec.size), "opening": 0, "level": level,
-            "colour": 1 if ai == BLACK else 0, "foul": 1}
-    d = {"kind": SAVE_KIND, "mode": "pnp" if ai is None else "ai", "opts": opts, "seed": 1,
-         "game": g.export()}
-    return json.dumps(d) + "\n"
+    chosen = {"rule": index("rule", rec.rule), "size": index("size", rec.size),
+              "level": index("level", level), "foul": index("foul", True),
+              "colour": index("colour", 1 if ai == BLACK else 0)}  # the person's colour
+    s = session.Session("pnp" if ai is None else "ai", chosen, no_clock, 1, g)
+    return json.dumps(s.export()) + "\n"
 
 
 def write(rec, fmt, **kw):

@@ -3,6 +3,7 @@
 # files with it.
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -91,8 +92,6 @@ def test_bad_sgf_is_refused_with_its_reason(text, says):
 
 
 def said(text):
-    import re
-
     return re.escape(text)
 
 
