@@ -57,17 +57,36 @@ def read_chunks():
     try:
         import os
 
+        # Bytes are decoded a whole line at a time, so that a character split between two reads
+        # stays whole, and a line that is not UTF-8 reaches the command parser (and gets its
+        # ERROR or UNKNOWN) instead of ending the brain.
+        pend = b""
         while True:
             b = os.read(0, 4096)
             if not b:
+                if pend:
+                    yield _text(pend)
                 return
-            yield b.decode()
+            pend += b
+            i = max(pend.rfind(b"\n"), pend.rfind(b"\r")) + 1
+            if i:
+                yield _text(pend[:i])
+                pend = pend[i:]
     except (ImportError, AttributeError):
         while True:
             s = sys.stdin.read(1)
             if not s:
                 return
             yield s
+
+
+def _text(b):
+    """Bytes read from stdin as text: UTF-8, or where they are not, ASCII with '?' for any other
+    byte (the protocol's commands are ASCII)."""
+    try:
+        return b.decode()
+    except UnicodeError:
+        return "".join(chr(c) if c < 128 else "?" for c in b)
 
 
 def lines(chunks):

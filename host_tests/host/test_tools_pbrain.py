@@ -16,7 +16,8 @@ def session(script, level="easy", vm=False, timeout=120):
         cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), BRAIN, "--level", level]
     else:
         cmd = [sys.executable, BRAIN, "--level", level]
-    r = subprocess.run(cmd, input=script.encode(), capture_output=True, timeout=timeout, cwd=ROOT)
+    data = script if isinstance(script, bytes) else script.encode()
+    r = subprocess.run(cmd, input=data, capture_output=True, timeout=timeout, cwd=ROOT)
     assert r.returncode == 0, r.stderr.decode()
     return [s for s in r.stdout.decode().replace("\r", "\n").split("\n") if s.strip()]
 
@@ -189,12 +190,43 @@ def test_random_lines_leave_the_brain_playing(seed):
     assert xy(out[-1]) == (7, 7)  # BEGIN on an empty board: the centre
 
 
+
+
+def test_a_character_split_between_reads_stays_whole():
+    # os.read() may end in the middle of a UTF-8 character: it is decoded with the rest of its
+    # line, not on its own.
+    p = subprocess.Popen([sys.executable, BRAIN, "--level", "easy"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        p.stdin.write(b"START 15\r\nTURN 7,\xc3")
+        p.stdin.flush()
+        assert p.stdout.readline() == b"OK\n"  # the brain has read the first piece
+        p.stdin.write(b"\xa97\r\nEND\r\n")
+        out, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    assert p.returncode == 0, err.decode()
+    assert out.decode("utf-8") == "ERROR expected x,y but got '7,\u00e97'\n"
+
+
 def vm_available():
     if not os.path.isdir(os.path.join(ROOT, "tools", "node_modules")):
         return "tools/node_modules is absent (npm ci --prefix tools)"
     if not os.path.exists(os.path.join(ROOT, "tools", "mp_run.mjs")):
         return "tools/mp_run.mjs is absent"
     return None
+
+
+@pytest.mark.parametrize("vm", [False, pytest.param(True, marks=pytest.mark.skipif(
+    vm_available() is not None, reason=str(vm_available())))])
+def test_bytes_that_are_not_utf8_get_an_answer(vm):
+    # A line of bytes that are not UTF-8 is a bad command like any other (under CPython it
+    # ended the brain with a UnicodeDecodeError), and the lines around it are read as sent.
+    # (The VM's stdin shim decodes them as U+FFFD.)
+    out = session(b"START 15\r\n\xff\xfe\r\nTURN 7,\xff7\r\nBEGIN\r\nEND\r\n", vm=vm)
+    bad = "\ufffd" if vm else "?"
+    assert out[:3] == ["OK", "UNKNOWN " + bad * 2, "ERROR expected x,y but got '7,%s7'" % bad]
+    assert xy(out[3]) == (7, 7)
 
 
 @pytest.mark.skipif(vm_available() is not None, reason=str(vm_available()))
