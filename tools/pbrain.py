@@ -81,8 +81,8 @@ def read_chunks():
 
 
 def _text(b):
-    """Bytes read from stdin as text: UTF-8, or where they are not, ASCII with '?' for any other
-    byte (the protocol's commands are ASCII)."""
+    """Whole lines of bytes read from stdin as text: UTF-8, or if they are not, ASCII with '?'
+    for every other byte (the protocol's commands are ASCII)."""
     try:
         return b.decode()
     except UnicodeError:
