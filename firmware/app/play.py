@@ -46,6 +46,8 @@ class Play:
         self.ai_at = 0  # earliest time for the next AI action (demo pacing)
         self.secs = [-1, -1]
         self.over_seen = g.over()
+        if g.rule != rules.RENJU:
+            drop("gomoku.renju")  # an earlier Renju game's: about 1.4 KB held for nothing
         self._ask()
 
     # -- drawing -----------------------------------------------------------------------------

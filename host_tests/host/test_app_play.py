@@ -2,6 +2,7 @@
 # highlighted winning five, and the incremental redraw budget.
 import json
 import os
+import sys
 
 import appfix
 from appfix import close, rgb
@@ -138,6 +139,23 @@ def test_renju_foul_setting_refuses_or_loses():
     d.play(*seq, "h7")
     g = d.app.game.s.game
     assert g.over() and g.winner == WHITE and g.board.count() == 9
+
+
+def test_a_game_under_another_rule_lets_renjus_code_go():
+    # gomoku.renju answers the forbidden-point questions of a Renju game; a later game under
+    # another rule drops it (in the VM a freestyle game after a Renju one held 1.5 KB more),
+    # and the next Renju game loads it again.
+    seq = ("h8", "a1", "h9", "a3", "f7", "a5", "g7", "c1", "h7")
+    d = appfix.Driver()
+    for rule in ("renju", "freestyle", "renju"):
+        d.new_game("pnp", rule=rule)
+        d.play(*seq)
+        renju = rule == "renju"
+        assert (d.app.game.s.game.board.count() == 8) == renju  # h7: a double three
+        assert ("gomoku.renju" in sys.modules) == renju
+        d.press("menu")
+        d.choose("quit")
+        assert d.app.game is None
 
 
 def test_resign_asks_first():
