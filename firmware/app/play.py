@@ -47,7 +47,7 @@ class Play:
         self.secs = [-1, -1]
         self.over_seen = g.over()
         if g.rule != rules.RENJU:
-            drop("gomoku.renju")  # an earlier Renju game's: about 1.4 KB held for nothing
+            drop("gomoku.renju")  # an earlier Renju game's: 1.5 KB held for nothing
         self._ask()
 
     # -- drawing -----------------------------------------------------------------------------

@@ -38,7 +38,6 @@ def test_random_presses_never_stop_the_app(kit):
         machine.press(pin)
         d.run(held)
         machine.release(pin)
-        n0 = d.bytes()
         d.run(rng.choice((10, TAP_MS, 300, 1500)))
         play = d.app.game
         if play is not None:
@@ -46,6 +45,7 @@ def test_random_presses_never_stop_the_app(kit):
         if rng.random() < 0.01:
             # Power cut and boot: an unfinished game is offered again as it stood.
             g = play.s.game if play is not None else None
+            n0 = d.bytes()
             d.app = App(d.hw, d.root, d.now)
             d.run(TAP_MS)
             assert d.bytes() > n0, "the booted app drew nothing"

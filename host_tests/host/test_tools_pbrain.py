@@ -190,8 +190,6 @@ def test_random_lines_leave_the_brain_playing(seed):
     assert xy(out[-1]) == (7, 7)  # BEGIN on an empty board: the centre
 
 
-
-
 def test_a_character_split_between_reads_stays_whole():
     # os.read() may end in the middle of a UTF-8 character: it is decoded with the rest of its
     # line, not on its own.
