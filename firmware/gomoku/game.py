@@ -60,6 +60,11 @@ def no_clock():
     return 0
 
 
+def _act(kind, player, arg):
+    """A logged action as a save file's list: [kind, player, arg] (a proposal's two points)."""
+    return [kind, player] + (list(arg) if kind == A_PROPOSE else [arg])
+
+
 class Game:
     """One game between player 0 (who starts as black, or places the opening stones) and
     player 1. `ai` says which players the AI controls; colours can change hands under the
@@ -303,11 +308,17 @@ class Game:
         as plain ints and lists (for json). gomoku.restore.restore() rebuilds it."""
         acts = []
         for k in range(self.nlog):
-            kind, player, arg = self._entry(k)
-            acts.append([kind, player] + (list(arg) if kind == A_PROPOSE else [arg]))
-        return {"v": 1, "size": self.board.size, "rule": self.rule, "opening": self.opening,
-                "ai": [int(self.ai[0]), int(self.ai[1])], "limit": self.limit,
-                "strict": int(self.forbidden_loses), "acts": acts, "used": list(self.used)}
+            acts.append(_act(*self._entry(k)))
+        d = {"v": 1, "size": self.board.size, "rule": self.rule, "opening": self.opening,
+             "ai": [int(self.ai[0]), int(self.ai[1])], "limit": self.limit,
+             "strict": int(self.forbidden_loses), "acts": acts, "used": list(self.used)}
+        if self.redo_log:
+            # Undone actions, the next to redo first, each with the clocks after it: a save
+            # (and so a power cut) keeps them for redo. Older saves simply have none.
+            r = d["redo"] = []
+            for e in self.redo_log:
+                r.insert(0, _act(e[0], e[1], e[2]) + list(e[3]))
+        return d
 
     # -- the one place where state changes ---------------------------------------------------
     def _entry(self, k):

@@ -12,34 +12,46 @@ def restore(d, clock=None):
         g = Game(d["size"], d["rule"], d["opening"], d["ai"], d["limit"], bool(d["strict"]),
                  no_clock)
         for a in d["acts"]:
-            kind, player = a[0], a[1]
-            if kind == A_MOVE:
-                g.play(a[2])
-            elif kind == A_PROPOSE:
-                g.propose(a[2], a[3])
-            elif kind == A_CHOOSE:
-                g.choose(a[2])
-            elif kind == A_RESIGN:
-                if a[2] == R_TIME:
-                    g.used[player] = g.limit + 1
-                    if not g.tick():
-                        raise GameError("bad time loss")
-                else:
-                    g.resign(player)
-            elif kind == A_OFFER:
-                g.offer_draw(player)
-            elif kind == A_ACCEPT:
-                g.accept_draw(player)
-            elif kind == A_DECLINE:
-                g.decline_draw(player)
-            else:
-                raise GameError("unknown action")
-            if g._entry(g.nlog - 1)[1] != player:
-                raise GameError("action by the wrong player")
+            _apply(g, a)
         used = d["used"]
         g.used = [int(used[0]), int(used[1])]
+        # Undone actions: replayed through the same checks, then taken back, so redo finds
+        # them as it did before the save.
+        redo = d.get("redo", ())
+        for a in redo:
+            _apply(g, a[:-2])
+            g.used = [int(a[-2]), int(a[-1])]
+        for _ in redo:
+            g._undo_one()
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         raise GameError("damaged game data")
     g.clock = clock or no_clock
     g.t0 = g.clock()
     return g
+
+
+def _apply(g, a):
+    kind, player = a[0], a[1]
+    if kind == A_MOVE:
+        g.play(a[2])
+    elif kind == A_PROPOSE:
+        g.propose(a[2], a[3])
+    elif kind == A_CHOOSE:
+        g.choose(a[2])
+    elif kind == A_RESIGN:
+        if a[2] == R_TIME:
+            g.used[player] = g.limit + 1
+            if not g.tick():
+                raise GameError("bad time loss")
+        else:
+            g.resign(player)
+    elif kind == A_OFFER:
+        g.offer_draw(player)
+    elif kind == A_ACCEPT:
+        g.accept_draw(player)
+    elif kind == A_DECLINE:
+        g.decline_draw(player)
+    else:
+        raise GameError("unknown action")
+    if g._entry(g.nlog - 1)[1] != player:
+        raise GameError("action by the wrong player")

@@ -223,6 +223,43 @@ def test_resign_and_draws():
     _refused(g, g.offer_draw)
 
 
+def test_a_save_keeps_what_undo_took_back():
+    clk = FakeClock()
+    g = G.Game(rule=rules.RENJU, opening=G.OPEN_PRO, ai=(False, True), limit_ms=60000, clock=clk)
+    _play(g, "h8", "h9", "j10")
+    g.choose(G.KEEP)
+    _play(g, "g9")
+    b = g.board
+    g.propose(b.parse("k11"), b.parse("f7"))
+    g.play(b.parse("k11"))
+    for n in ("g10", "j8", "k9"):
+        clk.t += 1000
+        g.play(b.parse(n))
+    clk.t += 500
+    full = g.export()
+    g.undo()
+    g.undo()  # back to black's proposal: the AI (white) chose, so that went too
+    assert g.phase == G.PROPOSE and g.can_redo()
+    import json
+    d = json.loads(json.dumps(g.export()))
+    assert len(d["redo"]) == 5 and "redo" not in full
+    r = restore(d, clk)
+    assert snapshot(r) == snapshot(g) and r.used == g.used and r.export() == d
+    r.redo()
+    r.redo()
+    assert r.export() == full and not r.can_redo()
+    # A damaged redo list is a damaged save, like a damaged action.
+    for bad in ([[0, 1]], [[0, 0, b.parse("h8"), 0, 0]], [d["redo"][1]] + d["redo"][:1], [7]):
+        e = dict(d)
+        e["redo"] = bad
+        try:
+            restore(e)
+        except G.GameError:
+            pass
+        else:
+            assert False, bad
+
+
 def test_bad_settings_are_refused():
     for kw in ({"size": 4}, {"size": 21}, {"rule": 7}, {"opening": 9},
                {"size": 7, "opening": G.OPEN_SWAP2}):

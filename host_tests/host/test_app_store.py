@@ -1,5 +1,6 @@
 # Saves survive power cuts: a crash between writing the temp file and the rename, a truncated
-# temp file, and a corrupt main save (moved aside, reported on screen, nothing else lost).
+# temp file, a cut after an undo (redo still works), and a corrupt main save (moved aside,
+# reported on screen, nothing else lost).
 import os
 
 import pytest
@@ -47,6 +48,26 @@ def test_crash_before_rename_keeps_the_previous_save(tmp_path, monkeypatch):
     assert appfix.close(d2.pixel(*d2.stone_px(g.board.parse("j9"))), appfix.rgb(th.white))
     d2.play("k10")  # and the game goes on
     assert g.board.count() == 3
+
+
+def test_undone_moves_can_be_redone_after_a_power_cut(tmp_path):
+    root = str(tmp_path)
+    d = _game_with_moves(root, ["h8", "j9", "k10"])
+    d.press("menu")
+    d.choose("undo")
+    d.press("menu")
+    d.choose("undo")
+    d2 = _reboot(root)  # the power goes after the undo's autosave
+    d2.choose("resume")
+    g = d2.app.game.s.game
+    assert g.board.count() == 1 and g.can_redo()
+    d2.press("menu")
+    d2.choose("redo")
+    d2.press("menu")
+    d2.choose("redo")
+    assert [g.board.name(i) for i in g.board.hist] == ["h8", "j9", "k10"]
+    th = d2.app.theme
+    assert appfix.close(d2.pixel(*d2.stone_px(g.board.parse("k10"))), appfix.rgb(th.black))
 
 
 def test_truncated_temp_file_is_ignored(tmp_path):

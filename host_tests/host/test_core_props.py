@@ -1,4 +1,6 @@
 # Property tests of the pure core on random games (CPython only: hypothesis).
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -8,6 +10,7 @@ from ai.search import TT, Search
 from gomoku import game as G
 from gomoku import rules
 from gomoku.board import BLACK, WHITE, Board
+from gomoku.restore import restore
 
 RULES = st.sampled_from([rules.FREESTYLE, rules.STANDARD, rules.RENJU])
 
@@ -67,6 +70,10 @@ def test_undo_redo_restore_board_hash_turn_and_clocks(data):
         g.undo()
         assert (bytes(b.cells), b.hash, b.to_move(), tuple(g.used), g.actor()) == state
     assert b.hash == 0 and not g.can_undo()
+    # A save keeps what undo took back: the restored game redoes it to the same state.
+    g = restore(json.loads(json.dumps(g.export())), lambda: clock[0])
+    b = g.board
+    assert g.can_redo() == bool(seen)
     for _ in seen:
         clock[0] += 11
         g.redo()
