@@ -223,8 +223,8 @@ def test_resign_and_draws():
     _refused(g, g.offer_draw)
 
 
-def test_a_save_keeps_what_undo_took_back():
-    clk = FakeClock()
+def _pro_game(clk):
+    """A Renju game under the professional opening, against the AI as white, past its fifth move."""
     g = G.Game(rule=rules.RENJU, opening=G.OPEN_PRO, ai=(False, True), limit_ms=60000, clock=clk)
     _play(g, "h8", "h9", "j10")
     g.choose(G.KEEP)
@@ -232,6 +232,13 @@ def test_a_save_keeps_what_undo_took_back():
     b = g.board
     g.propose(b.parse("k11"), b.parse("f7"))
     g.play(b.parse("k11"))
+    return g
+
+
+def test_a_save_keeps_what_undo_took_back():
+    clk = FakeClock()
+    g = _pro_game(clk)
+    b = g.board
     for n in ("g10", "j8", "k9"):
         clk.t += 1000
         g.play(b.parse(n))
@@ -273,13 +280,8 @@ def test_bad_settings_are_refused():
 
 def test_export_restore_round_trip_and_damage():
     clk = FakeClock()
-    g = G.Game(rule=rules.RENJU, opening=G.OPEN_PRO, ai=(False, True), limit_ms=60000, clock=clk)
-    _play(g, "h8", "h9", "j10")
-    g.choose(G.KEEP)
-    _play(g, "g9")
+    g = _pro_game(clk)
     b = g.board
-    g.propose(b.parse("k11"), b.parse("f7"))
-    g.play(b.parse("k11"))
     clk.t += 1234
     g.offer_draw()
     g.decline_draw()
