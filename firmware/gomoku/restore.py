@@ -9,18 +9,18 @@ def restore(d, clock=None):
     try:
         if d.get("v") != 1:
             raise GameError("unknown save version")
-        g = Game(d["size"], d["rule"], d["opening"], d["ai"], d["limit"], bool(d["strict"]),
-                 no_clock)
+        g = Game(d["size"], d["rule"], d["opening"], d["ai"], _ms(d["limit"]),
+                 bool(d["strict"]), no_clock)
         for a in d["acts"]:
             _apply(g, a)
         used = d["used"]
-        g.used = [int(used[0]), int(used[1])]
+        g.used = [_ms(used[0]), _ms(used[1])]
         # Undone actions: replayed through the same checks, then taken back, so redo finds
         # them as it did before the save.
         redo = d.get("redo", ())
         for a in redo:
             _apply(g, a[:-2])
-            g.used = [int(a[-2]), int(a[-1])]
+            g.used = [_ms(a[-2]), _ms(a[-1])]
         for _ in redo:
             g._undo_one()
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
@@ -55,3 +55,11 @@ def _apply(g, a):
         raise GameError("unknown action")
     if g._entry(g.nlog - 1)[1] != player:
         raise GameError("action by the wrong player")
+
+
+def _ms(v):
+    # A clock or time limit in ms. Clocks go into the game's log, an array of 32-bit ints:
+    # a damaged value there would pass here and stop the game at its next move.
+    if type(v) is not int or not 0 <= v <= 0x3FFFFFFF:
+        raise GameError("damaged game data")
+    return v

@@ -256,7 +256,8 @@ def test_a_save_keeps_what_undo_took_back():
     r.redo()
     assert r.export() == full and not r.can_redo()
     # A damaged redo list is a damaged save, like a damaged action.
-    for bad in ([[0, 1]], [[0, 0, b.parse("h8"), 0, 0]], [d["redo"][1]] + d["redo"][:1], [7]):
+    big = d["redo"][:1] + [d["redo"][1][:-1] + [1 << 40]]
+    for bad in ([[0, 1]], [[0, 0, b.parse("h8"), 0, 0]], [d["redo"][1]] + d["redo"][:1], [7], big):
         e = dict(d)
         e["redo"] = bad
         try:
@@ -306,6 +307,13 @@ def test_export_restore_round_trip_and_damage():
     e = dict(d)
     e["acts"] = [[0, 0, "x"]]
     bad.append(e)
+    # Clocks and limits that would stop the game later (the log holds 32-bit ints) or make
+    # no sense: refused now, not at the next move.
+    for k, v in (("used", [1 << 40, 0]), ("used", [0, -5]), ("used", [1.5, 0]),
+                 ("limit", "x"), ("limit", -1)):
+        e = dict(d)
+        e[k] = v
+        bad.append(e)
     bad.append(None)
     for e in bad:
         try:

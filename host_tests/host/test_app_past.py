@@ -9,6 +9,7 @@ from app import past
 from app.session import Session
 from app.store import Store
 from gomoku import game as G
+from gomoku import rules
 from gomoku.board import BLACK
 
 WIN = ["h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9", "g8"]  # black's five on row 8
@@ -100,7 +101,7 @@ def test_damaged_past_games_are_moved_aside_and_reported(tmp_path):
 def test_an_ai_game_keeps_its_players_names_and_demos_are_not_kept(tmp_path):
     root = str(tmp_path)
     d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("ai", level="easy")
+    d.new_game("ai", level="easy", rule="renju")
     d.press("menu")
     d.choose("resign")
     d.choose("yes")
@@ -109,6 +110,7 @@ def test_an_ai_game_keeps_its_players_names_and_demos_are_not_kept(tmp_path):
     assert rec["names"] == ["You", "AI"] and rec["sum"] == "AI won 0"
     s = past.open_game(rec, lambda: 0)
     assert s.mode == "pnp" and s.ais == [None, None]  # no engine built to show it
+    assert s.game.rule == rules.RENJU  # its own rule, whatever the review's options say
     assert (s.names(0), s.names(1)) == ("You", "AI")
     d.app.game.s.mode = "demo"
     past.keep(d.app.game)

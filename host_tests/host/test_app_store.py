@@ -92,7 +92,11 @@ def test_corrupt_save_is_moved_aside_and_reported(tmp_path):
                  '{"kind": "gomoku-save", "mode": "pnp", "seed": 1, "game": {"v": 1, "size": 15,'
                  ' "rule": 0, "opening": 0, "ai": [0, 0], "limit": 0, "strict": 0,'
                  ' "acts": [[0, 0, 136], [0, 1, 136]], "used": [0, 0]}}',
-                 '["someone", "else"]'):
+                 '["someone", "else"]',
+                 # a sound game whose rule is not its options' (the AI would play another rule)
+                 '{"kind": "gomoku-save", "mode": "ai", "seed": 1, "opts": {}, "game": {"v": 1,'
+                 ' "size": 15, "rule": 2, "opening": 0, "ai": [0, 1], "limit": 0, "strict": 0,'
+                 ' "acts": [[0, 0, 136]], "used": [0, 0]}}'):
         with open(os.path.join(root, "game.json"), "w") as f:
             f.write(body)
         d = _reboot(root)
@@ -103,7 +107,8 @@ def test_corrupt_save_is_moved_aside_and_reported(tmp_path):
         y = d.hw.display.height - m.rh + (m.rh - 8) // 2
         assert appfix.shows_text(d.screen, m.x, y, m.footer[:m.cols], d.app.theme.dim)
     names = sorted(os.listdir(root))
-    assert names == ["game-1.bad", "game-2.bad", "game-3.bad", "game.bad", "notes.txt"]
+    assert names == ["game-1.bad", "game-2.bad", "game-3.bad", "game-4.bad", "game.bad",
+                     "notes.txt"]
     with open(os.path.join(root, "game.bad")) as f:
         assert f.read() == "older bad save"
     with open(os.path.join(root, "notes.txt")) as f:
