@@ -235,6 +235,9 @@ class Brain:
             elif key == "rule":
                 self.rule = rules.RENJU if v & 4 else rules.STANDARD if v & 1 else \
                     rules.FREESTYLE
+                if v & 8:  # caro: a five blocked at both ends does not win
+                    raise ProtocolError("caro (rule 8) is not supported: playing %s"
+                                        % rules.RULE_NAMES[self.rule])
         return None
 
     def stones(self, rows):
