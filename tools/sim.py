@@ -40,6 +40,17 @@ def choose_mode(args, has_pygame):
     return "headless"
 
 
+def _scale(text):
+    """A --scale / --shot-scale value: a whole number of pixels, 1 or more."""
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise argparse.ArgumentTypeError("%r is not a whole number of pixels, 1 or more" % text)
+    return v
+
+
 def parser():
     p = argparse.ArgumentParser(
         description="Gomoku console simulator: the firmware app on a virtual kit.",
@@ -47,7 +58,7 @@ def parser():
     p.add_argument("--board", "--kit", default="pico_lcd_13",
                    help="kit profile (boards/NAME.json); --list shows them")
     p.add_argument("--list", action="store_true", help="list the kits and exit")
-    p.add_argument("--scale", type=int, default=None,
+    p.add_argument("--scale", type=_scale, default=None,
                    help="window pixels per panel pixel (default: fit ~720 px)")
     p.add_argument("--data", default=None,
                    help="folder for the files the firmware saves (default ./sim_data/KIT)")
@@ -61,7 +72,7 @@ def parser():
     p.add_argument("--script", default="", help="key script, e.g. \"right right place wait:500\"")
     p.add_argument("--shot", default=None, help="write the panel as PNG here at the end")
     p.add_argument("--shot-dir", default=".", help="folder for shot:NAME script steps")
-    p.add_argument("--shot-scale", type=int, default=1, help="pixels per panel pixel in PNGs")
+    p.add_argument("--shot-scale", type=_scale, default=1, help="pixels per panel pixel in PNGs")
     p.add_argument("--window-shot", default=None,
                    help="also write the whole simulator window as PNG at the end")
     p.add_argument("--clock", choices=("real", "virtual"), default=None,

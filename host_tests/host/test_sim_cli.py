@@ -45,6 +45,14 @@ def test_bad_script_token_exits_nonzero(tmp_path):
     assert r.returncode == 2 and "back" in r.stderr
 
 
+@pytest.mark.parametrize("opt,value", [("--scale", "-1"), ("--scale", "0"),
+                                       ("--shot-scale", "x")])
+def test_bad_scale_exits_with_a_usage_error(tmp_path, opt, value):
+    r = run_sim("--headless", "--data", str(tmp_path), opt, value)
+    assert r.returncode == 2 and "whole number of pixels" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
 def test_script_parsing(tmp_path):
     sim = simcore.Sim("m5stack_core", str(tmp_path), simcore.VirtualClock())
     steps = simscript.parse("left*2 menu key:C hold:B:900 wait:50 idle shot:x quit", sim.keys)
