@@ -236,8 +236,10 @@ class Brain:
                 self.rule = rules.RENJU if v & 4 else rules.STANDARD if v & 1 else \
                     rules.FREESTYLE
                 if v & 8:  # caro: a five blocked at both ends does not win
-                    raise ProtocolError("caro (rule 8) is not supported: playing %s"
-                                        % rules.RULE_NAMES[self.rule])
+                    # A MESSAGE, not an ERROR: INFO gets no answer, and a manager that reads
+                    # ERROR as a failed command (c-gomoku-cli waiting for START's OK) would stop.
+                    return "MESSAGE caro (rule 8) is not supported: playing %s" % \
+                        rules.RULE_NAMES[self.rule]
         return None
 
     def stones(self, rows):

@@ -92,13 +92,13 @@ def test_rule_bitmask(rule, answers):
     assert xy(out[1]) in answers
 
 
-def test_caro_gets_an_error_and_the_nearest_rule():
+def test_caro_gets_a_message_and_the_nearest_rule():
     # Gomocup's rule 8 (caro) is not played: the brain says so and plays on under the other
     # bits (9: exactly five), so the overline is no win for it.
     out = session("START 15\r\nINFO rule 9\r\n" + board_cmd(OVERLINE) + "END\r\n",
                   level="medium")
     assert out[0] == "OK"
-    assert out[1] == "ERROR caro (rule 8) is not supported: playing standard"
+    assert out[1] == "MESSAGE caro (rule 8) is not supported: playing standard"
     assert xy(out[2]) == (14, 10)
 
 
