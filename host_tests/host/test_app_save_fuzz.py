@@ -87,7 +87,7 @@ def _play_on(s, t, rng):
         try:
             g.play(rng.choice([i for i in g.board.points() if not g.board.cells[i]]))
         except GameError:
-            pass  # a refused move (Renju's forbidden points) changes nothing
+            pass  # refused now (a forbidden point, an opening choice due): nothing changes
         if g.can_undo():
             g.undo()
             if g.can_redo():
