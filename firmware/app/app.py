@@ -23,7 +23,7 @@ class App:
     def __init__(self, hw, root="/", clock=None):
         self.hw = hw
         # Game clocks subtract times, so they need a clock that does not wrap.
-        self.clock = clock or _clock.monotonic_ms
+        self._time = clock or _clock.monotonic_ms
         self.scratch = Scratch(2 * SCRATCH_PX)
         self.keys = Keys(hw.buttons.actions)
         self.store = Store(root)
@@ -42,6 +42,14 @@ class App:
         self.game = None  # the Play screen of the current game
         self.starting = None  # (mode, chosen, seed) of a game to start at the end of this pass
         self.main_menu()
+
+    def clock(self):
+        """The time in ms, for every game clock and the AI. The AI reads it every 32 nodes, also
+        inside a step that keeps the loop away for up to half a second on a Pico, so the keys
+        are read with it: a tap inside such a step is handled when the step returns."""
+        now = self._time()
+        self.hw.buttons.sample(now)
+        return now
 
     # -- helpers for screens -----------------------------------------------------------------
     def opt(self, key):

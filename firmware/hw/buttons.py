@@ -38,6 +38,7 @@ class Buttons:
         self._next = [now] * n
         self._fired = [False] * n  # LONG sent, or the long-press alias taken over
         self._current = list(self._action)
+        self._queue = []  # events sample() saw, for the next poll()
 
     def held(self, action):
         for i in range(len(self._pins)):
@@ -46,9 +47,20 @@ class Buttons:
         return False
 
     def poll(self, now=None):
+        """The events since the last poll: what sample() saw in between, then this reading's."""
+        self.sample(now)
+        out = self._queue
+        if not out:
+            return _NONE
+        self._queue = []
+        return out
+
+    def sample(self, now=None):
+        """Read the keys, keeping what happened for the next poll(). The app's clock calls it
+        too, so a tap that starts and ends inside one long AI step (up to half a second on a
+        Pico, where a poll each side of it would see nothing) still counts."""
         if now is None:
             now = self._ticks()
-        out = _NONE
         for i in range(len(self._pins)):
             raw = self._pins[i].value() == 0
             if raw != self._raw[i]:
@@ -56,18 +68,14 @@ class Buttons:
                 self._changed[i] = now
             elif raw != self._down[i] and ticks_diff(now, self._changed[i]) >= self._debounce:
                 self._down[i] = raw
-                out = self._edge(i, raw, now, out)
+                self._edge(i, raw, now)
             elif raw and self._down[i]:
-                out = self._hold(i, now, out)
-        return out
+                self._hold(i, now)
 
-    def _emit(self, out, action, kind):
-        if out is _NONE:
-            out = []
-        out.append((action, kind))
-        return out
+    def _emit(self, action, kind):
+        self._queue.append((action, kind))
 
-    def _edge(self, i, pressed, now, out):
+    def _edge(self, i, pressed, now):
         action = self._action[i]
         alias = self._alias[i]
         if pressed:
@@ -76,16 +84,15 @@ class Buttons:
             self._current[i] = action
             self._next[i] = ticks_add(now, self._delay)
             if alias is None:
-                out = self._emit(out, action, PRESS)
+                self._emit(action, PRESS)
         elif alias is not None and not self._fired[i]:
             # Short press of a dual-use key: only now is it known not to be a long press.
-            out = self._emit(out, action, PRESS)
-            out = self._emit(out, action, RELEASE)
+            self._emit(action, PRESS)
+            self._emit(action, RELEASE)
         else:
-            out = self._emit(out, self._current[i], RELEASE)
-        return out
+            self._emit(self._current[i], RELEASE)
 
-    def _hold(self, i, now, out):
+    def _hold(self, i, now):
         held = ticks_diff(now, self._start[i])
         if not self._fired[i]:
             if held >= self._long:
@@ -94,16 +101,17 @@ class Buttons:
                 if alias is not None:
                     self._current[i] = alias
                     self._next[i] = ticks_add(now, self._delay)
-                    return self._emit(out, alias, PRESS)
+                    self._emit(alias, PRESS)
+                    return
                 if self._action[i] not in DIRECTIONS:
-                    return self._emit(out, self._action[i], LONG)
+                    self._emit(self._action[i], LONG)
+                    return
             elif self._alias[i] is not None:
-                return out
+                return
         current = self._current[i]
         if current in DIRECTIONS and ticks_diff(now, self._next[i]) >= 0:
             nxt = ticks_add(self._next[i], self._every)
             if ticks_diff(nxt, now) <= 0:  # the loop fell behind: do not fire a burst
                 nxt = ticks_add(now, self._every)
             self._next[i] = nxt
-            out = self._emit(out, current, REPEAT)
-        return out
+            self._emit(current, REPEAT)

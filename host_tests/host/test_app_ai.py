@@ -62,6 +62,40 @@ def test_cursor_moves_and_back_cancels_while_the_ai_thinks():
     assert not g.ai_to_act() and g.board.count() == 5
 
 
+def test_a_tap_inside_one_ai_step_is_not_lost():
+    # On a Pico one step of the hard AI can keep the loop away for half a second, longer than a
+    # tap: a menu tap that begins and ends inside it still stops the thinking. The AI's clock
+    # reads the keys (App.clock), here ten times over 100 ms inside one step.
+    import machine
+
+    d = appfix.Driver("pico_lcd_13", drift=1)
+    d.new_game("ai", level="hard")
+    play = d.app.game
+    g = play.s.game
+    eng = play.s.ais[1].engine
+    step = eng.step
+    pin = d._pin("menu")[0]
+    taps = []
+
+    def slow_step():
+        if not taps:
+            taps.append(1)
+            machine.press(pin)
+            for _ in range(5):
+                d.t += 10
+                eng.clock()  # what the search does every 32 nodes
+            machine.release(pin)
+            for _ in range(5):
+                d.t += 10
+                eng.clock()
+        return step()
+
+    eng.step = slow_step
+    d.play("h8", "j9")  # the AI's first move is the book's; its second is searched
+    assert taps and g.board.count() == 3 and g.ai_to_act()
+    assert d.app.screen.title == "Game" and play.s.thinking == -1
+
+
 def test_ai_demo_plays_by_itself_and_stops():
     d = appfix.Driver("m5stack_core")
     d.new_game("demo", level="easy")

@@ -50,6 +50,30 @@ def test_held_direction_repeats_and_does_not_send_long():
     assert len(reps) == 5 and LONG not in [k for t, k in kinds]
 
 
+def test_a_tap_between_two_polls_is_kept_by_sample():
+    # A tap that starts and ends between two polls (inside one long AI step): poll() alone sees
+    # nothing; sample() readings in between keep it for the next poll, in order.
+    b = make((5, "place", None), (6, "menu", None))
+    assert b.poll(0) == ()
+    machine.press(5)
+    machine.release(5)
+    assert b.poll(500) == ()  # the slow loop alone: lost
+    for t in (600, 630):
+        b.sample(t)
+    machine.press(5)
+    for t in (700, 730):
+        b.sample(t)
+    machine.release(5)
+    for t in (800, 830):
+        b.sample(t)
+    machine.press(6)
+    assert b.poll(900) == [("place", PRESS), ("place", RELEASE)]
+    assert b.poll(930) == [("menu", PRESS)]  # the poll's own reading, as before
+    assert b.poll(960) == ()
+    b.sample(990)
+    assert b.poll(990) == ()  # nothing seen twice
+
+
 def test_slow_polling_does_not_burst_repeats():
     b = make((2, "up", None))
     machine.press(2)
