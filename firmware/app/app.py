@@ -46,9 +46,9 @@ class App:
     def clock(self):
         """The time in ms, for every game clock and the AI. The AI reads it every 32 nodes, also
         inside a step that keeps the loop away for up to half a second on a Pico, so the keys
-        are read with it: a tap inside such a step is handled when the step returns."""
+        and the buzzer are served with it (Hardware.sample)."""
         now = self._time()
-        self.hw.buttons.sample(now)
+        self.hw.sample(now)
         return now
 
     # -- helpers for screens -----------------------------------------------------------------

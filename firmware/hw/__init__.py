@@ -15,6 +15,15 @@ class Hardware:
         if self.wdt is not None:
             self.wdt.feed()
 
+    def sample(self, now):
+        """Between two polls: the keys are read (kept for the next poll) and a tune moves on.
+        The app's clock calls it, which the AI reads every 32 nodes, so a step that keeps the
+        loop away for up to half a second on a Pico neither loses a tap nor stretches a 25 ms
+        click into a beep as long as the step. (The watchdog is fed by poll() alone: a search
+        that hung reading the clock must still reset the board.)"""
+        self.buttons.sample(now)
+        self.sound.update(now)
+
     def poll(self, now=None):
         if now is None:
             now = ticks_ms()

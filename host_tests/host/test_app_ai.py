@@ -96,6 +96,34 @@ def test_a_tap_inside_one_ai_step_is_not_lost():
     assert d.app.screen.title == "Game" and play.s.thinking == -1
 
 
+def test_a_click_does_not_last_as_long_as_an_ai_step():
+    # The click of the person's stone starts as the AI starts thinking; the AI's clock reads
+    # serve the buzzer too, so the 25 ms tone ends inside a 100 ms step, not after it.
+    import machine
+
+    d = appfix.Driver("pico_ili9341", drift=1)
+    pwm = machine.pwms[d.profile["buzzer"]]
+    d.new_game("ai", level="hard")
+    play = d.app.game
+    eng = play.s.ais[1].engine
+    step = eng.step
+    duty = []
+
+    def slow_step():
+        if not duty:
+            duty.append(pwm.duty_u16())
+            for _ in range(10):
+                d.t += 10
+                eng.clock()
+            duty.append(pwm.duty_u16())
+        return step()
+
+    eng.step = slow_step
+    d.play("h8", "j9")  # the AI's first move is the book's; its second is searched
+    assert duty and duty[0] > 0 and pwm.freq() == 1800  # the click, as the search starts
+    assert duty[1] == 0  # and over before the step is
+
+
 def test_ai_demo_plays_by_itself_and_stops():
     d = appfix.Driver("m5stack_core")
     d.new_game("demo", level="easy")
