@@ -141,7 +141,7 @@ class App:
     def step(self, now=None):
         """One pass of the main loop: buttons, then the screen's own work. Never sleeps."""
         if now is None:
-            now = self.clock()
+            now = self._time()  # poll() serves the keys and the buzzer itself
         for action, kind in self.hw.poll(now):
             self._event(action, kind, now)
         if self.starting is not None:

@@ -28,7 +28,7 @@ class Session:
             ai = (False, False)
         if game is None:
             game = Game(v("size"), rule, v("opening"), ai, v("limit"), v("foul"), clock)
-        elif game.ai != ai or (ai[0] or ai[1]) and game.rule != rule:
+        elif game.ai != ai or ((ai[0] or ai[1]) and game.rule != rule):
             # The AI takes its rule from the options: a save that disagrees is damaged.
             raise GameError("save does not match its mode")
         self.game = game

@@ -62,38 +62,48 @@ def test_cursor_moves_and_back_cancels_while_the_ai_thinks():
     assert not g.ai_to_act() and g.board.count() == 5
 
 
-def test_a_tap_inside_one_ai_step_is_not_lost():
-    # On a Pico one step of the hard AI can keep the loop away for half a second, longer than a
-    # tap: a menu tap that begins and ends inside it still stops the thinking. The AI's clock
-    # reads the keys (App.clock), here ten times over 100 ms inside one step.
-    import machine
-
-    d = appfix.Driver("pico_lcd_13", drift=1)
+def _inside_a_long_step(kit, during):
+    """A hard AI game on kit whose first searched step first runs during(d, tick): tick()
+    moves the clock on 10 ms and reads it as the search does every 32 nodes, so the step
+    lasts as long as during() ticks, as one can on a Pico (up to half a second)."""
+    d = appfix.Driver(kit, drift=1)
     d.new_game("ai", level="hard")
-    play = d.app.game
-    g = play.s.game
-    eng = play.s.ais[1].engine
+    eng = d.app.game.s.ais[1].engine
     step = eng.step
-    pin = d._pin("menu")[0]
-    taps = []
+    done = []
+
+    def tick():
+        d.t += 10
+        eng.clock()
 
     def slow_step():
-        if not taps:
-            taps.append(1)
-            machine.press(pin)
-            for _ in range(5):
-                d.t += 10
-                eng.clock()  # what the search does every 32 nodes
-            machine.release(pin)
-            for _ in range(5):
-                d.t += 10
-                eng.clock()
+        if not done:
+            done.append(1)
+            during(d, tick)
         return step()
 
     eng.step = slow_step
     d.play("h8", "j9")  # the AI's first move is the book's; its second is searched
-    assert taps and g.board.count() == 3 and g.ai_to_act()
-    assert d.app.screen.title == "Game" and play.s.thinking == -1
+    assert done and d.app.game.s.game.board.count() == 3
+    return d
+
+
+def test_a_tap_inside_one_ai_step_is_not_lost():
+    # A menu tap that begins and ends inside one step (the keys read with the AI's clock,
+    # App.clock) still stops the thinking once the step returns.
+    import machine
+
+    def tap(d, tick):
+        pin = d._pin("menu")[0]
+        machine.press(pin)
+        for _ in range(5):
+            tick()
+        machine.release(pin)
+        for _ in range(5):
+            tick()
+
+    d = _inside_a_long_step("pico_lcd_13", tap)
+    assert d.app.screen.title == "Game" and d.app.game.s.thinking == -1
 
 
 def test_a_click_does_not_last_as_long_as_an_ai_step():
@@ -101,27 +111,18 @@ def test_a_click_does_not_last_as_long_as_an_ai_step():
     # serve the buzzer too, so the 25 ms tone ends inside a 100 ms step, not after it.
     import machine
 
-    d = appfix.Driver("pico_ili9341", drift=1)
-    pwm = machine.pwms[d.profile["buzzer"]]
-    d.new_game("ai", level="hard")
-    play = d.app.game
-    eng = play.s.ais[1].engine
-    step = eng.step
     duty = []
 
-    def slow_step():
-        if not duty:
-            duty.append(pwm.duty_u16())
-            for _ in range(10):
-                d.t += 10
-                eng.clock()
-            duty.append(pwm.duty_u16())
-        return step()
+    def listen(d, tick):
+        pwm = machine.pwms[d.profile["buzzer"]]
+        duty.append((pwm.duty_u16(), pwm.freq()))
+        for _ in range(10):
+            tick()
+        duty.append((pwm.duty_u16(), pwm.freq()))
 
-    eng.step = slow_step
-    d.play("h8", "j9")  # the AI's first move is the book's; its second is searched
-    assert duty and duty[0] > 0 and pwm.freq() == 1800  # the click, as the search starts
-    assert duty[1] == 0  # and over before the step is
+    _inside_a_long_step("pico_ili9341", listen)
+    assert duty[0][0] > 0 and duty[0][1] == 1800  # the click, as the search starts
+    assert duty[1][0] == 0  # and over before the step is
 
 
 def test_ai_demo_plays_by_itself_and_stops():
