@@ -202,16 +202,28 @@ class Brain:
     """An external Gomocup brain: one process per game, the whole position sent with BOARD."""
 
     def __init__(self, command, time_ms=None):
-        self.command = command
-        self.name = "cmd:" + os.path.basename(shlex.split(command)[0])
+        self.argv = shlex.split(command)  # ValueError for an unclosed quote
+        if not self.argv:
+            raise ValueError("cmd: needs the brain's command line")
+        self.name = "cmd:" + os.path.basename(self.argv[0])
         self.time_ms = time_ms
         self.proc = None
         self.lines = queue.Queue()
         self.size = 15
 
     def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(text + "\n")
+            self.proc.stdin.flush()
+        except OSError:  # a broken pipe: it is gone
+            raise self._exited()
+
+    def _exited(self):
+        try:
+            code = self.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:  # its output closed, the process still there
+            return BrainError("the brain closed its output")
+        return BrainError("the brain exited (code %d)" % code)
 
     def _pump(self, out, q):
         for line in out:
@@ -227,7 +239,7 @@ class Brain:
             except queue.Empty:
                 raise BrainError("no answer within %.0f s" % timeout)
             if line is None:
-                raise BrainError("the brain exited")
+                raise self._exited()
             if line.split(" ", 1)[0] in ("MESSAGE", "DEBUG", ""):
                 continue
             return line
@@ -235,8 +247,11 @@ class Brain:
     def new_game(self, size, rule):
         self.close()
         self.size = size
-        self.proc = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as e:
+            raise BrainError("cannot run %s: %s" % (self.argv[0], e.strerror or e))
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines),
                          daemon=True).start()
@@ -321,6 +336,20 @@ def make_player(spec, seed=1, time_ms=None, node_ms=None):
         return BASELINES[spec](seed)
     raise ValueError("unknown player %r: one of %s, window+vct or cmd:COMMAND" % (
         spec, ", ".join(["ours:" + lv for lv in LEVELS] + sorted(BASELINES))))
+
+
+def started(spec, size, rule):
+    """make_player(spec), and for a brain its process started with START size and the rule:
+    a tool fails early, in one line, on a bad spec or a brain that does not run or will not
+    play the board (ValueError, BrainError), not with every game or position lost to it."""
+    p = make_player(spec)
+    if isinstance(p, Brain):
+        try:
+            p.new_game(size, rule)
+        except BrainError as e:
+            p.close()
+            raise BrainError("%s: %s" % (spec, e))
+    return p
 
 
 def open_board(size, opening):
@@ -536,8 +565,10 @@ def main(argv=None):
         ap.error("--reach must be 1 to %d on a board of %d lines" % ((a.size - 1) // 2, a.size))
     for spec in (a.a, a.b):
         try:
-            make_player(spec)  # fail early on a bad spec
-        except ValueError as e:
+            p = started(spec, a.size, rule)
+            if isinstance(p, Brain):
+                p.close()
+        except (ValueError, BrainError) as e:
             ap.error(str(e))
     t = time.time()
     if a.openings == "random":

@@ -314,18 +314,25 @@ def check(entries, out=print):
 # -- engines over the suite ---------------------------------------------------------------------
 def run_player(player, entries):
     """{category: [right, total]} and the list of (entry, move name) misses."""
+    from arena import BrainError
+
     score = {}
     misses = []
     for e in entries:
         b = e.board()
-        player.new_game(SIZE, RULES[e.rule])
-        m = player.move(b.copy())
+        try:
+            player.new_game(SIZE, RULES[e.rule])
+            m = player.move(b.copy())
+        except BrainError as err:  # a brain's failure is its miss; the next position restarts it
+            m, said = -1, "no move (%s)" % err
+        else:
+            said = b.name(m) if 0 <= m < len(b.cells) and b.cells[m] == EMPTY else str(m)
         ok = 0 <= m < len(b.cells) and b.name(m) in e.answers
         t = score.setdefault(e.cat, [0, 0])
         t[0] += ok
         t[1] += 1
         if not ok:
-            misses.append((e, b.name(m) if b.cells[m] == EMPTY else str(m)))
+            misses.append((e, said))
     return score, misses
 
 
@@ -461,14 +468,18 @@ def main(argv):
     spec = opt("--engine")
     if spec:
         sys.path.insert(0, HERE)
-        from arena import make_player
+        from arena import BrainError, started
 
         try:
-            player = make_player(spec)
-        except ValueError as e:
+            player = started(spec, SIZE, rules.FREESTYLE)
+        except (ValueError, BrainError) as e:
             print("tactics.py: %s" % e)
             return 2
-        score, misses = run_player(player, entries)
+        try:
+            score, misses = run_player(player, entries)
+        finally:
+            if hasattr(player, "close"):
+                player.close()
         if "-v" in argv:
             for e, m in misses:
                 print("miss %s (%s): played %s, answers %s" % (e.cat, e.note, m,

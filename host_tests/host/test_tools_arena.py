@@ -95,6 +95,17 @@ def test_gomocup_brain_over_the_protocol():
         assert winner == 0 or rules.win_line(b, b.hist[-1], rules.FREESTYLE)
 
 
+def test_a_brain_that_exits_mid_game_loses_that_game():
+    # It answers START and then exits at its first move: the game is lost with the reason, and
+    # the match goes on to the next.
+    script = "import sys; print('OK', flush=True); [sys.exit(0) for l in sys.stdin if 'DONE' in l]"
+    results = arena.match("cmd:%s -c \"%s\"" % (sys.executable, script), "greedy", 2, seed=1)
+    assert len(results) == 2
+    for g, a_colour, winner, reason, moves in results:
+        assert winner == 3 - a_colour
+        assert reason == "bad move: the brain exited (code 0)"
+
+
 def test_wide_openings():
     ops = arena.wide_openings()
     assert len(ops) == 52 and len(set(ops)) == 52
@@ -269,6 +280,12 @@ def test_node_clock_caps_hard_as_a_board_would():
     (["greedy", "table", "--jobs", "0"], "--games and --jobs must be at least 1"),
     (["ours:hard", "table", "--node-ms", "0"], "--node-ms must be above 0"),
     (["ours:hard", "table", "--node-ms", "1.29", "--time-ms", "500"], "not with --time-ms"),
+    (["cmd:", "table"], "error: cmd: needs the brain's command line"),
+    (["cmd:/nonexistent/brain", "table"],
+     "cmd:/nonexistent/brain: cannot run /nonexistent/brain: No such file"),
+    (["table", "cmd:%s -c 'import sys; sys.exit(3)'" % sys.executable], "exited (code 3)"),
+    (["cmd:%s -c 'input(); print(\"ERROR no such size\")'" % sys.executable, "table"],
+     "START 15 answered 'ERROR no such size'"),
 ])
 def test_bad_arguments_get_a_usage_error_before_any_game(argv, said, capsys):
     # Exit code 2 and one line naming what is wrong, not a traceback from a worker.

@@ -75,3 +75,20 @@ def test_solver_on_hand_made_shapes():
     assert rules.is_forbidden(b, j8)
     assert j8 in tactics.Solver(rules.FREESTYLE).first_moves(b, 1, 1)
     assert j8 not in tactics.Solver(rules.RENJU).first_moves(b, 1, 3)
+
+
+def test_a_brain_that_fails_is_a_clear_error_or_a_miss(capsys):
+    # One that cannot run stops the tool in one line; one that runs but dies at a position
+    # loses that position, and the others are still asked.
+    assert tactics.main(["--engine", "cmd:/nonexistent/brain"]) == 2
+    assert "cannot run /nonexistent/brain" in capsys.readouterr().out
+    script = ("import sys\n"
+              "for l in sys.stdin:\n"
+              "    if l.startswith('START'): print('OK', flush=True)\n"
+              "    if 'DONE' in l: sys.exit(4)\n")
+    from arena import make_player
+
+    score, misses = tactics.run_player(make_player("cmd:%s -c \"%s\"" % (sys.executable, script)),
+                                       ENTRIES[:3])
+    assert sum(t for _, t in score.values()) == 3
+    assert [m for _, m in misses] == ["no move (the brain exited (code 4))"] * 3
