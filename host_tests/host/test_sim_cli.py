@@ -39,6 +39,11 @@ def test_list_names_every_kit():
 def test_bad_script_token_exits_nonzero(tmp_path):
     r = run_sim("--headless", "--data", str(tmp_path), "--script", "down jump")
     assert r.returncode == 2 and "'jump'" in r.stderr
+    # a count written out step by step has a bound (this one filled the memory), and no time
+    # is negative
+    for tok in ("up*999999999", "wait:-5", "hold:place:-1", "idle:-1", "over:-1"):
+        r = run_sim("--headless", "--data", str(tmp_path), "--script", "down " + tok)
+        assert r.returncode == 2 and repr(tok) in r.stderr and "Traceback" not in r.stderr
     # TTGO has no back key at all
     r = run_sim("--board", "ttgo_tdisplay", "--headless", "--data", str(tmp_path), "--script",
                 "back")

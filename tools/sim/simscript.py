@@ -7,6 +7,7 @@ from simkeys import ACTIONS
 HELP = """script tokens (space separated):
   up down left right place back menu   tap the key giving that action (long press if the kit
                                        only has it as a long-press alias); NAME*3 taps 3 times
+                                       (up to 1000; [ NAME ]*N for more)
   key:NAME                             tap a physical key by its label or GPIO (key:A, key:gpio35)
   hold:NAME:MS                         hold an action's or physical key's pin for MS ms
   wait:MS                              let MS ms pass
@@ -54,13 +55,24 @@ def _pin_of(name, keys):
     return k.pin, simcore.TAP_MS
 
 
+_MOST_TIMES = 1000  # NAME*N is written out step by step; [ ... ]*N repeats without a limit
+
+
+def _ms(text):
+    v = int(text)
+    if v < 0:
+        raise ValueError("a time in ms is 0 or more")
+    return v
+
+
 def _token(tok, keys):
     times = 1
     if "*" in tok:
         tok, n = tok.rsplit("*", 1)
         times = int(n)
-        if times < 1:
-            raise ValueError("repeat count must be positive")
+        if not 1 <= times <= _MOST_TIMES:
+            raise ValueError("repeat count must be 1 to %d (more: [ %s ]*%s)" % (
+                _MOST_TIMES, tok, n))
     parts = tok.split(":")
     op = parts[0].lower()
     if op in ACTIONS:
@@ -68,13 +80,13 @@ def _token(tok, keys):
     elif op == "key":
         step = ("tap",) + _pin_of(parts[1], keys)
     elif op == "hold":
-        step = ("tap", _pin_of(parts[1], keys)[0], int(parts[2]))
+        step = ("tap", _pin_of(parts[1], keys)[0], _ms(parts[2]))
     elif op == "wait":
-        step = ("wait", int(parts[1]))
+        step = ("wait", _ms(parts[1]))
     elif op == "idle":
-        step = ("idle", int(parts[1]) if len(parts) > 1 else 120000)
+        step = ("idle", _ms(parts[1]) if len(parts) > 1 else 120000)
     elif op == "over":
-        step = ("over", int(parts[1]) if len(parts) > 1 else 600000)
+        step = ("over", _ms(parts[1]) if len(parts) > 1 else 600000)
     elif op == "shot":
         if len(parts) < 2 or not parts[1]:
             raise ValueError("shot needs a name")
