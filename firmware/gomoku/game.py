@@ -51,6 +51,11 @@ A_OFFER = const(4)
 A_ACCEPT = const(5)
 A_DECLINE = const(6)
 
+# A player's clock stops at about 12.4 days: the action log keeps clocks in 32-bit ints, and a
+# save must read back (gomoku.restore). Without a time limit a game left on a powered board for
+# weeks, in its menu or asleep, reached that, and its next moves overflowed the log.
+MAX_MS = const(0x3FFFFFFF)
+
 
 class GameError(Exception):
     """An action that is not allowed now; the game is unchanged."""
@@ -143,7 +148,7 @@ class Game:
         t = self.used[player]
         if player == self.actor():
             t += self.clock() - self.t0
-        return t
+        return t if t < MAX_MS else MAX_MS
 
     def time_left(self, player):
         """Milliseconds left, or None without a limit."""
@@ -344,7 +349,7 @@ class Game:
         before = self._snapshot(1 if kind == A_MOVE else 0)
         u0, u1 = self.used
         if a >= 0:
-            self.used[a] += now - self.t0
+            self.used[a] = min(self.used[a] + now - self.t0, MAX_MS)
         self.t0 = now
         b = self.board
         if kind == A_MOVE:

@@ -1,6 +1,6 @@
 # Rebuilding a Game from Game.export() data: loaded only when a saved game is resumed.
 from gomoku.game import (Game, GameError, no_clock, R_TIME, A_MOVE, A_PROPOSE, A_CHOOSE,
-                         A_RESIGN, A_OFFER, A_ACCEPT, A_DECLINE)
+                         A_RESIGN, A_OFFER, A_ACCEPT, A_DECLINE, MAX_MS)
 
 
 def restore(d, clock=None):
@@ -60,6 +60,6 @@ def _apply(g, a):
 def _ms(v):
     # A clock or time limit in ms. Clocks go into the game's log, an array of 32-bit ints:
     # a damaged value there would pass here and stop the game at its next move.
-    if type(v) is not int or not 0 <= v <= 0x3FFFFFFF:
+    if type(v) is not int or not 0 <= v <= MAX_MS:
         raise GameError("damaged game data")
     return v

@@ -165,6 +165,27 @@ def test_clocks_and_loss_on_time():
     assert not g.over() and g.used == [3000, 2000]
 
 
+def test_a_game_left_for_weeks_stops_its_clock_and_still_saves():
+    # Without a time limit, 30 days on one move (a board left on, the game in its menu): the
+    # clock stops at G.MAX_MS, the next moves are logged and the save reads back. Before, the
+    # 32-bit action log overflowed at the second move after it (a crash on the board), or the
+    # save was refused as damaged at the next boot.
+    clk = FakeClock()
+    g = G.Game(clock=clk)
+    _play(g, "h8")
+    clk.t += 30 * 24 * 3600 * 1000
+    assert g.time_used(1) == G.MAX_MS
+    _play(g, "h9", "j8", "j9")
+    assert g.used == [0, G.MAX_MS]
+    r = restore(g.export())
+    assert r.used == g.used and r.board.hist == g.board.hist
+    g.undo()
+    g.undo()
+    assert g.used == [0, G.MAX_MS]
+    g.redo()
+    assert g.used == [0, G.MAX_MS]
+
+
 def test_undo_against_the_ai_takes_back_both_moves():
     g = G.Game(ai=(False, True))
     _refused(g, g.undo)
