@@ -5,6 +5,7 @@ from micropython import const
 
 
 from hw import clock as _clock
+from hw.clock import TICKS_MASK
 from app import theme as T
 from app.keys import Keys
 from app.store import Store
@@ -34,8 +35,7 @@ class App:
         self._resolve()
         self.theme = T.make(self.opt("theme"))
         hw.sound.mute = not self.opt("sound")
-        now = self.clock()
-        self.last_key = now
+        self.last_key = self.ticks()
         self.asleep = False
         self.swallow = None  # the key that woke the screen: ignored until released
         self.screen = None
@@ -44,12 +44,18 @@ class App:
         self.main_menu()
 
     def clock(self):
-        """The time in ms, for every game clock and the AI. The AI reads it every 32 nodes, also
-        inside a step that keeps the loop away for up to half a second on a Pico, so the keys
-        and the buzzer are served with it (Hardware.sample)."""
+        """The time in ms, for every game clock and the AI: it never wraps, and only they
+        subtract it. The AI reads it every 32 nodes, also inside a step that keeps the loop
+        away for up to half a second on a Pico, so the keys and the buzzer are served with it
+        (Hardware.sample)."""
         now = self._time()
-        self.hw.sample(now)
+        self.hw.sample(now & TICKS_MASK)
         return now
+
+    def ticks(self):
+        """The same time as a ticks value, for the screens' timers (time.ticks_add/diff): the
+        clock itself passes their range after 12.4 days on, and a board then read garbage."""
+        return self.clock() & TICKS_MASK
 
     # -- helpers for screens -----------------------------------------------------------------
     def opt(self, key):
@@ -90,18 +96,23 @@ class App:
         from app.session import Session
 
         s = Session(mode, chosen, self.clock, seed)
-        self.save_game(s)
+        err = self.save_game(s)
         self.play(s)
+        if err:
+            self.game.note(err)
 
     def touch(self, now):
         self.last_key = now
 
     def save_settings(self):
-        self.store.save(SETTINGS, {"s": self.settings, "n": self.chosen})
+        # Refused by the flash: the main menu says so; the settings hold until power-off.
+        self.notice = self.store.save(SETTINGS, {"s": self.settings, "n": self.chosen}) or ""
 
     def save_game(self, session):
-        self.store.save(GAME, session.export())
+        """Autosave. If the flash refuses it the game goes on unsaved (the last save stays, and
+        Resume works until power-off): the words to show, else None."""
         self.saved = session
+        return self.store.save(GAME, session.export())
 
     def forget_game(self):
         self.store.remove(GAME)
@@ -140,8 +151,8 @@ class App:
     # -- the loop ----------------------------------------------------------------------------
     def step(self, now=None):
         """One pass of the main loop: buttons, then the screen's own work. Never sleeps."""
-        if now is None:
-            now = self._time()  # poll() serves the keys and the buzzer itself
+        # poll() serves the keys and the buzzer itself; the screens get ticks (see ticks())
+        now = (self._time() if now is None else now) & TICKS_MASK
         for action, kind in self.hw.poll(now):
             self._event(action, kind, now)
         if self.starting is not None:

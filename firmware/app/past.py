@@ -44,13 +44,13 @@ def summary(g, names):
 
 def add(store, session):
     """Keep the finished game of session, dropping the oldest beyond KEEP (first, so a full
-    flash is less likely to refuse the new one)."""
+    flash is less likely to refuse the new one). What store.save() says if it is refused."""
     nums = numbers(store)
     for n in nums[:max(0, len(nums) - KEEP + 1)]:
         store.remove(name(n))
     g = session.game
     names = [session.names(0), session.names(1)]
-    store.save(name(nums[-1] + 1 if nums else 1),
+    return store.save(name(nums[-1] + 1 if nums else 1),
                {"kind": KIND, "names": names, "sum": summary(g, names), "game": g.export()})
 
 
@@ -58,10 +58,9 @@ def keep(play):
     """At a game's end: keep it, but an AI demo's; a full flash gets a note, not a crash."""
     s = play.s
     if s.mode != "demo":
-        try:
-            add(play.app.store, s)
-        except OSError:
-            play.note("Flash full: not kept")
+        err = add(play.app.store, s)
+        if err:
+            play.note(err)
 
 
 def check(d):

@@ -180,7 +180,9 @@ class Play:
             self.over_seen = False
             if g.phase == G.PLAY:
                 drop("gomoku.openrules")  # the opening is over (undo would load it again)
-            self.app.save_game(self.s)
+            err = self.app.save_game(self.s)
+            if err:
+                self.note(err)
             if not self.app.keys.dpad and not g.ai_to_act():
                 # Few keys: start each turn on the best-looking point.
                 self._jump(0)
@@ -203,7 +205,7 @@ class Play:
     def note(self, text):
         """A message in the status line for a few seconds."""
         self.temp = text
-        self.temp_until = ticks_add(self.app.clock(), MSG_MS)
+        self.temp_until = ticks_add(self.app.ticks(), MSG_MS)
         self._status()
 
     # -- input -------------------------------------------------------------------------------
@@ -374,7 +376,7 @@ class Play:
                 if self.s.mode != "demo" or ticks_diff(now, self.ai_at) >= 0:
                     if self.s.ai_work(app.clock, SLICE_MS):
                         app.sound("click")
-                        self.ai_at = ticks_add(app.clock(), DEMO_MS)
+                        self.ai_at = ticks_add(app.ticks(), DEMO_MS)
                         if self.s.mode == "demo":
                             app.touch(now)  # a running demo keeps the screen on
                         self.changed()
@@ -396,7 +398,7 @@ class Play:
         h = self.hinter
         t0 = self.app.clock()
         while not h.step():
-            if ticks_diff(self.app.clock(), t0) >= SLICE_MS:
+            if self.app.clock() - t0 >= SLICE_MS:
                 return False
         self.hinter = None
         self.hint = h.best

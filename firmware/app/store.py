@@ -14,10 +14,18 @@ class Store:
         return self.root + name
 
     def save(self, name, data):
+        """Write the record. If the flash refuses it (full or failing), the record before stays
+        as it was and the words for the status line come back; else None."""
         p = self.path(name)
         t = p + TMP
-        with open(t, "w") as f:
-            json.dump(data, f)
+        try:
+            with open(t, "w") as f:
+                json.dump(data, f)
+        except OSError as e:
+            # The part written goes, for the room it takes (a power cut here leaves it to
+            # app.startup.recover()).
+            self.remove(name + TMP)
+            return ("Flash full" if e.args and e.args[0] == 28 else "Flash error") + ": not saved"
         try:
             os.rename(t, p)  # littlefs and POSIX replace the target in one step
         except OSError:

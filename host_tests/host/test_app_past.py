@@ -5,7 +5,7 @@ import os
 
 import appfix
 from appfix import close, rgb
-from app import past
+from app import past, store as store_mod
 from app.session import Session
 from app.store import Store
 from gomoku import game as G
@@ -122,13 +122,11 @@ def test_a_full_flash_does_not_stop_the_game_over_screen(tmp_path, monkeypatch):
     d.new_game("pnp")
     d.play(*WIN[:-1])
 
-    def full(name, data):
-        raise OSError(28)  # ENOSPC
-
-    monkeypatch.setattr(d.app.store, "save", full)
+    monkeypatch.setattr(store_mod, "open", appfix.Flash(0), raising=False)
     d.play(WIN[-1])
     play = d.app.game
-    assert play.s.game.over() and play.temp == "Flash full: not kept"
+    assert play.s.game.over() and play.temp == "Flash full: not saved"
+    assert past.numbers(d.app.store) == []
     assert play.prompt[1][play.choice] == "Review"
 
 

@@ -187,3 +187,31 @@ def test_jump_keys_skip_renju_blacks_forbidden_points():
     assert not any(rules.is_forbidden(b, i) for i in play.jumps)
     d.press("place")
     assert b.count() == 9  # the jump's point is a legal move
+
+
+def test_a_board_on_for_weeks_still_plays():
+    # The app's clock never wraps, so after 12.4 days on it passes 2**30, which a board's
+    # time.ticks_diff()/ticks_add() read as garbage (the host's stand-ins now refuse it, as
+    # every test's clock stays below). Its timers then broke: keys, messages, the buzzer, the
+    # AI's slices, the backlight. Here the clock starts near 2**32 (49.7 days) and the ticks
+    # wrap during the game.
+    d = appfix.Driver("pico_ili9341", start=(1 << 32) - 3000, drift=3)
+    d.new_game("ai", level="easy")
+    play = d.app.game
+    d.play("h8")
+    d.run(2000)
+    g = play.s.game
+    assert g.board.count() == 2 and not play.busy()  # the AI answered
+    d.goto("h8")
+    d.press("place")  # refused, with a message that goes away
+    assert play.temp == "Point is taken"
+    d.run(3000)
+    assert play.temp is None
+    d.press("menu")
+    d.choose("hint")
+    d.run(2000)
+    assert play.hint >= 0 and g.board.cells[play.hint] == 0
+    d.run(d.app.opt("sleep") + 100)
+    assert d.app.asleep
+    d.press("place")  # wakes the screen and does nothing else
+    assert not d.app.asleep and g.board.count() == 2

@@ -1,6 +1,7 @@
 # Saves survive power cuts: a crash between writing the temp file and the rename, a truncated
 # temp file, a cut after an undo (redo still works), and a corrupt main save (moved aside,
 # reported on screen, nothing else lost).
+import json
 import os
 
 import pytest
@@ -165,3 +166,49 @@ def test_store_replaces_atomically(tmp_path):
     assert startup.load(s, "a.json") == {"x": 2}
     assert os.listdir(str(tmp_path)) == ["a.json"]
     assert startup.load(s, "missing.json") is None
+
+
+def _stones(root):
+    with open(os.path.join(root, "game.json")) as f:
+        return len(startup.restore(json.load(f), lambda: 0).game.board.hist)
+
+
+@pytest.mark.parametrize("errno, says", [(28, "Flash full: not saved"),
+                                         (5, "Flash error: not saved")])
+def test_a_refused_autosave_says_so_and_the_game_goes_on(tmp_path, monkeypatch, errno, says):
+    # Before: the OSError stopped the game (crash screen), and after the restart the same
+    # move stopped it again. Now the last save stays whole, the game goes on in RAM (and is
+    # offered as Resume until power-off), and the next save that the flash takes catches up.
+    root = str(tmp_path)
+    d = _game_with_moves(root, ["h8", "j9"])
+    monkeypatch.setattr(store_mod, "open", appfix.Flash(40, errno), raising=False)
+    d.play("k10")
+    play = d.app.game
+    assert play.s.game.board.count() == 3 and play.temp == says
+    assert "game.json.tmp" not in os.listdir(root)  # the part written is gone
+    assert _stones(root) == 2
+    d.play("l11")
+    d.press("menu")
+    d.choose("quit")
+    d.choose("resume")  # from RAM
+    assert d.app.game.s.game.board.count() == 4
+    monkeypatch.undo()
+    d.play("m12")
+    assert d.app.game.temp is None and _stones(root) == 5
+    assert _reboot(root).app.saved.game.board.count() == 5
+
+
+def test_a_new_game_and_settings_on_a_full_flash(tmp_path, monkeypatch):
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    monkeypatch.setattr(store_mod, "open", appfix.Flash(0), raising=False)
+    d.choose("settings")
+    d.set_option("theme", "dark")
+    d.choose("back")
+    assert d.app.screen.footer == "Flash full: not saved" and d.app.opt("theme") == 1
+    d.new_game("pnp")
+    play = d.app.game
+    assert play is d.app.screen and play.temp == "Flash full: not saved"
+    d.play("h8")
+    assert play.s.game.board.count() == 1
+    assert os.listdir(root) == []

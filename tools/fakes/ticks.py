@@ -11,12 +11,20 @@ def ticks_ms():
     return ((time.monotonic_ns() - _t0) // 1000000) % _PERIOD
 
 
+def _ticks(v):
+    # MicroPython reads a ticks argument as a small int, unchecked: a larger one (a clock that
+    # does not wrap, after 12.4 days on) gives garbage on a board, so here it is an error.
+    if not 0 <= v < _PERIOD:
+        raise ValueError("%r is not a ticks value (0 to 2**30 - 1)" % (v,))
+    return v
+
+
 def ticks_diff(a, b):
-    return ((a - b + _HALF) % _PERIOD) - _HALF
+    return ((_ticks(a) - _ticks(b) + _HALF) % _PERIOD) - _HALF
 
 
 def ticks_add(t, ms):
-    return (t + ms) % _PERIOD
+    return (_ticks(t) + ms) % _PERIOD
 
 
 def sleep_ms(ms):
