@@ -41,6 +41,7 @@ class App:
         self.screen = None
         self.game = None  # the Play screen of the current game
         self.starting = None  # (mode, chosen, seed) of a game to start at the end of this pass
+        self.left = None  # when the menus were opened over the saved game (app.menus.main)
         self.main_menu()
 
     def clock(self):
@@ -85,7 +86,7 @@ class App:
 
     def _start(self):
         mode, chosen, seed = self.starting
-        self.starting = None
+        self.starting = self.left = None
         self.forget_game()
         # The menus' code and the last game (after "New game" on its end screen, its Play still
         # holds its engine) go before the AI's tables are built: a lower peak, and the engine's

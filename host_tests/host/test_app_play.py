@@ -215,3 +215,30 @@ def test_a_board_on_for_weeks_still_plays():
     assert d.app.asleep
     d.press("place")  # wakes the screen and does nothing else
     assert not d.app.asleep and g.board.count() == 2
+
+
+def test_the_clocks_stand_still_in_the_menus():
+    # A 5-minute game left for the main menu ("Save and quit", or a board booted with a saved
+    # game) for 6 minutes: on Resume the player to move has the time it had. Until session 87
+    # the clock ran on in the menus and the game was lost on time as it was resumed (after a
+    # power cut, in the boot's menu; after "Save and quit", in RAM).
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp", limit="5 min")
+    d.play("h8")
+    d.run(1000)
+    d.press("menu")
+    d.choose("quit")
+    before = d.app.saved.game.time_left(1)
+    for boot in (False, True):
+        if boot:
+            d = appfix.Driver("pico_lcd_13", root=d.root)
+        d.run(6 * 60 * 1000, step=1000)
+        d.press("down")  # wakes the screen
+        d.choose("resume")
+        g = d.app.game.s.game
+        left = g.time_left(1)
+        assert not g.over() and before - 300 <= left <= 300000  # a cut gives the turn's back
+        d.run(2000)
+        assert g.time_left(1) <= left - 1900  # and it runs again
+        d.press("menu")
+        d.choose("quit")
