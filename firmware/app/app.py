@@ -41,7 +41,7 @@ class App:
         self.screen = None
         self.game = None  # the Play screen of the current game
         self.starting = None  # (mode, chosen, seed) of a game to start at the end of this pass
-        self.left = None  # when the menus were opened over the saved game (app.menus.main)
+        self.left = None  # when the saved game's board was last left for a menu (show())
         self.main_menu()
 
     def clock(self):
@@ -75,6 +75,15 @@ class App:
         self.hw.sound.play(name)
 
     def show(self, screen):
+        # The game's clocks run only while its board is on screen: the time in any menu (or
+        # between a boot and Resume) is nobody's. Until session 87 they ran on, so a timed game
+        # left by "Save and quit" was lost on time the moment it was resumed.
+        if screen is not self.game:
+            if self.left is None:
+                self.left = self.clock()
+        elif self.left is not None and screen.s is self.saved:  # not a past game's review
+            screen.s.game.t0 += self.clock() - self.left
+            self.left = None
         self.screen = screen
         if screen is self.game:
             drop(*_MENU_CODE)

@@ -10,9 +10,6 @@ _MODE_TITLES = {"ai": "Play the AI", "pnp": "Pass and play", "demo": "AI demo"}
 def main(app):
     from app import past as P
 
-    if app.left is None:
-        app.left = app.clock()  # the game's clocks stand still in the menus (resume below)
-
     items = [Item("ai", "Play the AI"), Item("pnp", "Pass and play"), Item("demo", "AI demo")]
     if app.saved is not None:
         items.insert(0, Item("resume", "Resume game"))
@@ -23,10 +20,6 @@ def main(app):
     def pick(menu, it):
         app.notice = ""
         if it.key == "resume":
-            # The time since the game was left (or the board booted) is nobody's: a clock
-            # that ran in the menus lost a game on time the moment it was resumed.
-            app.saved.game.t0 += app.clock() - app.left
-            app.left = None
             app.play(app.saved)
         elif it.key == "past":
             past(app)

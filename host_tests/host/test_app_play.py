@@ -218,14 +218,21 @@ def test_a_board_on_for_weeks_still_plays():
 
 
 def test_the_clocks_stand_still_in_the_menus():
-    # A 5-minute game left for the main menu ("Save and quit", or a board booted with a saved
-    # game) for 6 minutes: on Resume the player to move has the time it had. Until session 87
+    # A 5-minute game left for the in-game menu for 10 s, then for the main menu ("Save and
+    # quit", or a board booted with a saved game) for 6 minutes: back on the board the player
+    # to move has the time it had. Until session 87
     # the clock ran on in the menus and the game was lost on time as it was resumed (after a
     # power cut, in the boot's menu; after "Save and quit", in RAM).
     d = appfix.Driver("pico_lcd_13")
     d.new_game("pnp", limit="5 min")
     d.play("h8")
     d.run(1000)
+    g = d.app.game.s.game
+    d.press("menu")  # the in-game menu too
+    at = g.time_left(1)
+    d.run(10000)
+    d.choose("resume")
+    assert at - 300 <= g.time_left(1) <= at
     d.press("menu")
     d.choose("quit")
     before = d.app.saved.game.time_left(1)
