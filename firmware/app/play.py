@@ -170,12 +170,14 @@ class Play:
         self.temp = None
         self.app.keys.turn_started()
         if g.over():
-            self.app.forget_game()
             if not self.over_seen:
                 self.over_seen = True
                 from app import actions  # its code is not kept loaded during a game
 
                 actions.game_over(self)
+            # Only once the game is among the past games: a power cut between the two then
+            # leaves it in one of them (it was lost when the save went first).
+            self.app.forget_game()
         else:
             self.over_seen = False
             if g.phase == G.PLAY:

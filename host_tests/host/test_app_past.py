@@ -143,3 +143,37 @@ def test_a_board_too_big_for_the_panel_is_listed_as_hidden(tmp_path):
     d.choose("past")
     m = d.app.screen
     assert [i.key for i in m.items] == [2, "back"] and m.footer == "1 too big for this panel"
+
+
+class _PowerCut(Exception):
+    pass
+
+
+def test_a_power_cut_as_a_game_ends_keeps_it(tmp_path, monkeypatch):
+    # The winning move ends the game: it joins the past games and its save goes. With the
+    # power cut right after the save went, it must still be on the flash as a past game (it
+    # was lost: the save went first).
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+    real = store_mod.os.remove
+
+    def remove_then_cut(path):
+        real(path)
+        if path.endswith("game.json"):
+            raise _PowerCut()
+
+    monkeypatch.setattr(store_mod.os, "remove", remove_then_cut)
+    try:
+        d.play(WIN[-1])
+    except _PowerCut:
+        pass
+    monkeypatch.undo()
+    d2 = appfix.Driver("pico_lcd_13", root=root)
+    assert "resume" not in d2.menu_keys()
+    assert past.numbers(d2.app.store) == [1]
+    d2.choose("past")
+    d2.choose(1)
+    g = d2.app.game.s.game
+    assert g.over() and g.board.count() == len(WIN)
