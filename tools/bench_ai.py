@@ -368,10 +368,28 @@ def dump(levels, rule):
                 name, g, k, b.name(q), st.nodes, st.depth, st.score, st.forced))
 
 
+_OPTIONS = ("--levels", "--rule", "--size", "--data", "--no-tactics", "--heap", "--collect",
+            "--dump", "--opening", "--native")
+
+
 def main(argv):
+    # A mistyped option (--level, --rules) used to be ignored, and the figures printed were
+    # then another level's or rule's than the command said.
+    def usage(what):
+        print("%s; options: %s" % (what, " ".join(_OPTIONS)))
+        raise SystemExit(2)
+
     def opt(name, default):
-        return argv[argv.index(name) + 1] if name in argv and argv.index(name) + 1 < len(argv) \
-            else default
+        if name not in argv:
+            return default
+        i = argv.index(name) + 1
+        if i == len(argv) or argv[i].startswith("--"):
+            usage("%s needs a value" % name)
+        return argv[i]
+
+    for a in argv:
+        if a.startswith("--") and a not in _OPTIONS:
+            usage("unknown option %r" % a)
 
     levels = opt("--levels", ",".join(LEVELS)).split(",")
     for lv in levels:

@@ -32,6 +32,11 @@ import gc  # noqa: E402
 MICRO = sys.implementation.name == "micropython"
 TARGET_MOVE = 2048
 TARGET_HEAP = 90 * 1024
+_OPTIONS = ("--moves", "--rule", "--size", "--heap", "--per-move")
+for _a in sys.argv[1:]:  # a mistyped option was ignored, and the figures were another setup's
+    if _a.startswith("--") and _a not in _OPTIONS:
+        print("unknown option %r; options: %s" % (_a, " ".join(_OPTIONS)))
+        raise SystemExit(2)
 # The game's rule (a name of gomoku.rules.RULE_NAMES): renju loads the second pattern table and
 # gomoku.renju.
 RULE = sys.argv[sys.argv.index("--rule") + 1] if "--rule" in sys.argv[:-1] else "freestyle"

@@ -46,6 +46,21 @@ def test_bench_ai_and_tactics_refuse_an_unknown_level_or_engine():
         assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, cmd
 
 
+@pytest.mark.parametrize("cmd, said", [
+    (("tools/bench_ai.py", "--level", "hard"), "unknown option '--level'"),
+    (("tools/bench_ai.py", "--levels", "hard", "--rules", "renju"), "unknown option '--rules'"),
+    (("tools/bench_ai.py", "--no-tactics", "--levels"), "--levels needs a value"),
+    (("tools/bench_ai.py", "--rule", "--dump"), "--rule needs a value"),
+    (("tools/bench_app.py", "--kit", "pico_display"), "unknown option '--kit'"),
+])
+def test_the_benches_refuse_an_option_they_do_not_know(cmd, said):
+    # It was ignored, and the figures printed were another level's, rule's or kit's than the
+    # command said.
+    r = subprocess.run((sys.executable,) + cmd, cwd=ROOT, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr
+
+
 def test_bench_ai_moves_its_positions_to_the_middle_of_a_19_line_board():
     # --size 19 plays the same positions and games, each stone moved by the boards' centres'
     # difference (h8 -> k10), so the room around them is a 19x19 game's, not 15x15's.
