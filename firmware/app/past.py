@@ -50,8 +50,8 @@ def add(store, session):
         store.remove(name(n))
     g = session.game
     names = [session.names(0), session.names(1)]
-    return store.save(name(nums[-1] + 1 if nums else 1),
-               {"kind": KIND, "names": names, "sum": summary(g, names), "game": g.export()})
+    rec = {"kind": KIND, "names": names, "sum": summary(g, names), "game": g.export()}
+    return store.save(name(nums[-1] + 1 if nums else 1), rec)
 
 
 def keep(play):

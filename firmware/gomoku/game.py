@@ -52,8 +52,8 @@ A_ACCEPT = const(5)
 A_DECLINE = const(6)
 
 # A player's clock stops at about 12.4 days: the action log keeps clocks in 32-bit ints, and a
-# save must read back (gomoku.restore). Without a time limit a game left on a powered board for
-# weeks, in its menu or asleep, reached that, and its next moves overflowed the log.
+# save must read back (gomoku.restore). Without a time limit a game left on its board, asleep, for
+# weeks on a powered board reached that, and its next moves overflowed the log.
 MAX_MS = const(0x3FFFFFFF)
 
 
