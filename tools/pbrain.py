@@ -8,18 +8,7 @@
 # Lines may end in CR, LF or CRLF. A bad command gets `ERROR text`, an unknown one `UNKNOWN text`,
 # and the brain keeps running either way. Coordinates are 0-based x,y with x the column.
 import sys
-
-try:
-    import time
-
-    _ticks = time.ticks_ms  # MicroPython: the engine only takes differences
-
-    def clock():
-        return _ticks()
-except AttributeError:
-
-    def clock():
-        return int(time.monotonic() * 1000)
+import time
 
 
 def _here():
@@ -28,6 +17,14 @@ def _here():
 
 
 sys.path.insert(0, _here() + "/../firmware")
+
+if hasattr(time, "ticks_ms"):  # MicroPython
+    # The engine compares the clock with a deadline: ticks_ms() wraps (after 12.4 days).
+    from hw.clock import monotonic_ms as clock
+else:
+
+    def clock():
+        return int(time.monotonic() * 1000)
 
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, BORDER, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa: E402
