@@ -35,18 +35,24 @@ def recover(store):
         names = os.listdir(store.root)
     except OSError:
         return
+    # A flash that refuses to remove or rename (full or failing) leaves the files for the next
+    # boot: this must never stop a boot.
     for n in names:
         if n.endswith(".json" + TMP):
             main = store.path(n[:-len(TMP)])
             if _exists(main):
-                os.remove(store.path(n))
-            else:
-                try:
-                    with open(store.path(n)) as f:
-                        json.load(f)
-                    os.rename(store.path(n), main)
-                except (OSError, ValueError):
-                    os.remove(store.path(n))
+                store.remove(n)
+                continue
+            try:
+                with open(store.path(n)) as f:
+                    json.load(f)
+            except (OSError, ValueError):
+                store.remove(n)  # unreadable: not a record
+                continue
+            try:
+                os.rename(store.path(n), main)
+            except OSError:
+                pass
 
 
 def load(store, name, check=None):
@@ -70,6 +76,9 @@ def load(store, name, check=None):
 
 
 def set_aside(store, name):
+    """Rename a damaged record to *.bad (numbered) and say where it went. A flash that refuses
+    (full or failing) leaves it where it is, reported again at the next boot: it used to stop
+    every boot on the crash screen."""
     p = store.path(name)
     base = p[:-5] if p.endswith(".json") else p
     dst = base + _BAD
@@ -77,9 +86,12 @@ def set_aside(store, name):
         if not _exists(dst):
             break
         dst = base + "-%d%s" % (k, _BAD)
-    else:
-        os.remove(dst)  # only our own oldest *.bad is ever overwritten
-    os.rename(p, dst)
+    try:
+        if _exists(dst):
+            os.remove(dst)  # only our own oldest *.bad is ever overwritten
+        os.rename(p, dst)
+    except OSError:
+        return name
     return dst[len(store.root):]
 
 

@@ -159,6 +159,39 @@ def test_settings_persist_and_damaged_settings_fall_back(tmp_path):
     assert os.path.exists(os.path.join(root, "settings.bad"))
 
 
+def test_damaged_records_a_full_flash_cannot_move_still_let_it_boot(tmp_path, monkeypatch):
+    # A damaged save and settings, on a flash that refuses to rename: the app boots, says so,
+    # and leaves both files as they were (reported again at the next boot). Before, the
+    # OSError stopped every boot on the crash screen.
+    root = str(tmp_path)
+    for name in ("game.json", "settings.json"):
+        with open(os.path.join(root, name), "w") as f:
+            f.write("{damaged")
+
+    def refused(a, b):
+        raise OSError(28, "no room")
+
+    monkeypatch.setattr(startup.os, "rename", refused)
+    for _ in range(2):
+        d = _reboot(root)
+        assert d.app.notice == "Bad save: game.json"  # the settings' notice came first
+        assert d.menu_keys()[0] == "ai" and d.app.opt("theme") == 0
+        assert sorted(os.listdir(root)) == ["game.json", "settings.json"]
+    d.new_game("pnp")  # a new game is played, its saves refused too
+    d.play("h8")
+    play = d.app.game
+    assert play.s.game.board.count() == 1 and play.temp == "Flash full: not saved"
+    # The damaged records went (FAT's way: remove, then rename) and the new ones wait in the
+    # temporary files: once the flash takes renames again, the next boot finishes them.
+    assert sorted(os.listdir(root)) == ["game.json.tmp", "settings.json.tmp"]
+    monkeypatch.undo()
+    d = _reboot(root)
+    assert d.menu_keys()[0] == "resume"
+    assert sorted(os.listdir(root)) == ["game.json", "settings.json"]
+    d.choose("resume")
+    assert d.app.game.s.game.board.count() == 1
+
+
 def test_store_replaces_atomically(tmp_path):
     s = Store(str(tmp_path))
     s.save("a.json", {"x": 1})
