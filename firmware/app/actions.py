@@ -19,6 +19,29 @@ def game_over(play):
     past.keep(play)
 
 
+def propose(play, i):
+    """The pro rule's two fifth-move proposals, placed one at a time at point i: the first is
+    marked (placed again, taken back), the second proposes both. True while only the first is
+    there; GameError for a point that cannot be proposed."""
+    g = play.s.game
+    p = play.pending
+    if p >= 0 and p != i:
+        play.pending = -1
+        g.propose(p, i)
+        return False
+    if p == i:
+        play.pending = -1
+    else:
+        try:
+            g.board.check_empty(i)  # (black has two stones: no point can be forbidden yet)
+        except ValueError as e:
+            raise GameError(str(e))
+        play.pending = i
+    play.app.sound("blip")
+    play._refresh_all()
+    return True
+
+
 def question(play):
     """The question a person must answer now, as (text, labels, answers), or None."""
     g = play.s.game

@@ -318,24 +318,12 @@ class Play:
         i = self.cursor
         try:
             if g.phase == G.PROPOSE:
-                if self.pending < 0 or self.pending == i:
-                    if self.pending == i:
-                        self.pending = -1
-                    else:
-                        try:
-                            g.board.check_empty(i)
-                        except ValueError as e:
-                            raise GameError(str(e))
-                        if g.rule == rules.RENJU and rules.is_forbidden(g.board, i):
-                            raise GameError("forbidden for black: "
-                                            + rules.forbidden_reason(g.board, i))
-                        self.pending = i
-                    self.app.sound("blip")
-                    self._refresh_all()
+                from app import actions  # the pro rule's proposals: not kept loaded either
+
+                held = actions.propose(self, i)
+                drop("app.actions")
+                if held:
                     return
-                a = self.pending
-                self.pending = -1
-                g.propose(a, i)
             else:
                 g.play(i)
         except GameError as e:

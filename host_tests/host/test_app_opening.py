@@ -37,6 +37,10 @@ def test_pro_rule_swap_and_fifth_move_proposals():
     assert g.black == 1
     d.play("k10")  # move 4, by white (now player 0)
     assert g.phase == G.PROPOSE and g.actor() == 1
+    d.play("h8")  # a stone's point: refused, nothing marked
+    assert play.pending == -1 and play.temp == "Point is taken"
+    d.play("f6", "f6")  # placed again: taken back
+    assert play.pending == -1 and g.phase == G.PROPOSE
     d.play("f6")
     first = g.board.parse("f6")
     assert play.pending == first
