@@ -135,8 +135,17 @@ def main(argv=None):
             if not player.update(now):
                 break
             sim.clock.pace(sim.busy(), now)
+    idle = mode == "headless" and not (args.script or args.shot or args.window_shot)
+    if idle:
+        # Nothing asked for (no display and no terminal here, or a bare --headless): show that
+        # the firmware booted instead of exiting without a word.
+        args.shot = os.path.join(data, "screen.png")
     if args.shot:
         sim.save_png(args.shot, args.shot_scale)
+    if idle:
+        print("sim: no window or terminal to play in: booted %s headless and wrote its screen"
+              " to %s (--term, --script, --shot: --help)" % (args.board, args.shot),
+              file=sys.stderr)
     if args.window_shot:
         if win is None:
             print("sim: --window-shot needs pygame", file=sys.stderr)

@@ -21,6 +21,16 @@ def run_sim(*args):
                           env=env, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
 
 
+def test_with_no_window_terminal_or_script_it_shows_that_it_booted(tmp_path):
+    # No display and no terminal (as here) choose headless mode; with nothing asked of it, the
+    # simulator used to exit at once without a word.
+    data = tmp_path / "d"
+    r = run_sim("--data", str(data))
+    shot = data / "screen.png"
+    assert r.returncode == 0 and shot.exists()
+    assert "wrote its screen to %s" % shot in r.stderr
+
+
 def test_bad_board_exits_nonzero_listing_the_kits(tmp_path):
     r = run_sim("--board", "no_such_kit", "--headless", "--data", str(tmp_path))
     assert r.returncode != 0
