@@ -1,6 +1,7 @@
 # Game records in the formats other Gomoku programs use, converted through the game's own rules:
 #   psq      Piskvork's records (also the Gomocup archives): "Piskvorky 15x15, 0:0, 0", then
-#            "x,y,ms" a move, 1-based from the top left
+#            "x,y,ms" a move, 1-based from the top left, then maybe the players (brains' file
+#            names, homo-1 / homo-2 for people) and a code. It does not say the rule: --rule
 #   sgf      SGF FF[4], GM[4] (Gomoku and Renju): B[hh];W[hi]..., letters from the top left
 #   opening  one line of a Gomocup / c-gomoku-cli openings file: "x,y, x,y, ..." offsets from
 #            the centre (size // 2), black first (what `arena.py --openings FILE` reads)
@@ -59,6 +60,10 @@ class Record:
         self.times = times  # ms per move, if the source had them
         self.winner = None  # BLACK, WHITE, 0 (draw) or None (not over); check() sets it
         self.reason = ""
+        # (winner, reason) the record says the game ended with where its moves do not end it:
+        # a resignation, time, an agreed draw (SGF's RE, a save's own)
+        self.declared = None
+        self.said_rule = True  # False: the record does not say its rule and none was given
 
     def check(self):
         """Replay the moves under the rule; RecordError names the first bad one."""
@@ -68,8 +73,9 @@ class Record:
             colour = BLACK if n % 2 == 0 else WHITE
             what = "move %d (%s)" % (n + 1, _name(b, x, y))
             if self.winner is not None:
-                raise RecordError("%s: the game was over after move %d (%s)"
-                                  % (what, n, self.reason))
+                raise RecordError("%s: the game was over after move %d (%s)%s" % (
+                    what, n, self.reason, "" if self.said_rule else
+                    ", as freestyle: the record does not say its rule, --rule gives it"))
             if not b.on_board(x, y):
                 raise RecordError("%s: off the %dx%d board" % (what, self.size, self.size))
             i = b.idx(x, y)
@@ -83,11 +89,15 @@ class Record:
                 self.winner, self.reason = WHITE, "forbidden " + b.name(i)
             elif b.full():
                 self.winner, self.reason = 0, "full board"
+        if self.winner is None and self.declared:
+            self.winner, self.reason = self.declared
         return b
 
 
 def _name(b, x, y):
-    return b.name(b.idx(x, y)) if b.on_board(x, y) else "x %d, y %d from the top left" % (x, y)
+    # off the board: as PSQ counts (SGF's letters and the board's names have no such point)
+    return b.name(b.idx(x, y)) if b.on_board(x, y) else \
+        "column %d, row %d from 1 at the top left" % (x + 1, y + 1)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -96,20 +106,35 @@ def read_psq(text, rule):
     m = PSQ_HEAD.match(lines[0]) if lines else None
     if not m:
         raise RecordError("not a PSQ record: the first line must be 'Piskvorky WxH, a:b, c'")
-    w, h = int(m.group(1)), int(m.group(2))
+    w, h, first = int(m.group(1)), int(m.group(2)), int(m.group(5))
     if w != h:
         raise RecordError("a %dx%d board: this game plays square boards only" % (w, h))
+    if first > 1:
+        raise RecordError("PSQ: the first line's last number says which player began: 0 or 1")
     moves, times = [], []
-    for line in lines[1:]:
-        mv = PSQ_MOVE.match(line)
+    k = 1
+    for k in range(1, len(lines) + 1):
+        if k == len(lines):
+            break
+        mv = PSQ_MOVE.match(lines[k])
         if not mv:
-            break  # Piskvork stops at the first line that is not a move: names, a result code
+            if lines[k].strip():
+                break  # Piskvork reads moves to the first line that is not one (blank ones
+            continue   # it skips): names, a code
         moves.append((int(mv.group(1)) - 1, int(mv.group(2)) - 1))
         times.append(int(mv.group(3) or 0))
-    # Piskvork writes the two players' names after the moves in tournaments, then a code
-    names = [ln.strip() for ln in lines[1 + len(moves):3 + len(moves)]]
-    names = [s for s in names if not re.fullmatch(r"-?\d+", s)] + ["", ""]
-    return Record(w, rule, moves, tuple(names[:2]), times)
+    # After the moves Piskvork writes the two players in tournaments, then a code (Gomocup's
+    # archives add a line such as "1,Freestyle"). A line of numbers that is not a code is a
+    # damaged move: taking it for a name would lose the moves after it without a word.
+    rest = [ln.strip() for ln in lines[k:]]
+    for n, ln in enumerate(rest[:3]):
+        if re.fullmatch(r"[-\d\s,;.:]+", ln) and not re.fullmatch(r"-?\d+", ln):
+            raise RecordError("PSQ line %d: %r is not a move 'x,y,ms'" % (k + n + 1, ln))
+    names = [s for s in rest[:2] if s and not re.fullmatch(r"-?\d+", s)] + ["", ""]
+    names = ["" if s.lower().startswith("homo-") else s for s in names[:2]]  # people
+    if first:  # player 0 is named first; the header's last number is the one who began
+        names.reverse()
+    return Record(w, rule, moves, tuple(names), times)
 
 
 def _sgf_tree(text, i):
@@ -187,6 +212,7 @@ def read_sgf(text, rule):
     if w != h:
         raise RecordError("a %dx%d board: this game plays square boards only" % (w, h))
     ru = root.get("RU", [""])[0].lower()
+    said = rule is not None
     if ru and rule is None:
         rule = (rules.RENJU if "renju" in ru else rules.STANDARD
                 if "standard" in ru or "exact" in ru else rules.FREESTYLE)
@@ -205,7 +231,25 @@ def read_sgf(text, rule):
                 if len(v) != 2 or not ("a" <= v[0] <= "z" and "a" <= v[1] <= "z"):
                     raise RecordError("SGF move %d: bad point %s[%s]" % (len(moves) + 1, prop, v))
                 moves.append((ord(v[0]) - 97, ord(v[1]) - 97))
-    return Record(w, rule, moves, (root.get("PB", [""])[0], root.get("PW", [""])[0]))
+    rec = Record(w, rule, moves, (root.get("PB", [""])[0], root.get("PW", [""])[0]))
+    rec.said_rule = bool(ru) or said
+    rec.declared = _sgf_result(root.get("RE", [""])[0].strip())
+    return rec
+
+
+# SGF's RE: "0" or "Draw", or "B+" / "W+" and how: R(esign), T(ime), F(orfeit), or a score
+SGF_WAYS = {"R": "resignation", "RESIGN": "resignation", "T": "time", "TIME": "time",
+            "F": "forfeit", "FORFEIT": "forfeit"}
+
+
+def _sgf_result(re_):
+    """(winner, reason) of an SGF RE value; None for none, "?" (unknown) or "Void"."""
+    if re_.upper() in ("0", "DRAW", "D", "JIGO"):
+        return 0, "a draw by the record (RE[%s])" % re_
+    if len(re_) >= 2 and re_[0].upper() in "BW" and re_[1] == "+":
+        how = SGF_WAYS.get(re_[2:].strip().upper(), "RE[%s]" % re_)
+        return (BLACK if re_[0].upper() == "B" else WHITE), how
+    return None
 
 
 def read_opening(text, size, rule):
@@ -225,11 +269,13 @@ def read_opening(text, size, rule):
 
 def read_moves(text, size, rule, game=None):
     lines = text.splitlines()
+    said = rule is not None
     for ln in lines:
         m = ARENA_HEAD.match(ln)
         if m and m.group(1) in rules.RULE_NAMES:  # the match's rule and size, as it played
             rule = rules.RULE_NAMES.index(m.group(1)) if rule is None else rule
             size = int(m.group(2)) if size is None else size
+            said = True
     games = [m for m in (ARENA_GAME.match(ln) for ln in lines) if m]
     names = ("", "")
     if games:
@@ -253,7 +299,9 @@ def read_moves(text, size, rule, game=None):
         except ValueError:
             raise RecordError("move %d: %r is not a point of the %dx%d board"
                               % (len(moves) + 1, tok, size, size))
-    return Record(size, rules.FREESTYLE if rule is None else rule, moves, names)
+    rec = Record(size, rules.FREESTYLE if rule is None else rule, moves, names)
+    rec.said_rule = said
+    return rec
 
 
 def read_save(text, rule):
@@ -264,10 +312,10 @@ def read_save(text, rule):
         d = json.loads(text)
     except ValueError as e:
         raise RecordError("not a save file: %s" % e)
-    names = ("", "")
+    names = None
     if isinstance(d, dict) and d.get("kind") in (session.KIND, past.KIND):
         if isinstance(d.get("names"), list) and len(d["names"]) == 2:
-            names = tuple(str(s) for s in d["names"])
+            names = [str(s) for s in d["names"]]  # by player (P1, P2), not by colour
         d = d.get("game")
     try:
         g = restore(d)
@@ -279,12 +327,13 @@ def read_save(text, rule):
     for n, i in enumerate(b.hist):
         if b.cells[i] != (BLACK if n % 2 == 0 else WHITE):
             raise RecordError("this save's stones do not alternate black and white")
-    rec = Record(b.size, g.rule, [b.xy(i) for i in b.hist], names)
-    rec.check()
-    if g.winner >= 0 and rec.winner is None:  # resignation, time, agreement
+    if names:  # an opening rule's swap can give black to either player
+        names = (names[g.player_of(BLACK)], names[g.player_of(WHITE)])
+    rec = Record(b.size, g.rule, [b.xy(i) for i in b.hist], names or ("", ""))
+    if g.winner >= 0:  # resignation, time, agreement
         from gomoku.game import REASON_NAMES
 
-        rec.winner, rec.reason = g.winner, REASON_NAMES[g.reason]
+        rec.declared = g.winner, REASON_NAMES[g.reason]
     return rec
 
 
@@ -305,15 +354,21 @@ def read(text, fmt=None, size=None, rule=None, game=None):
     """The checked Record in text, its format found from the contents unless fmt says. size
     is for move lists and opening lines (default 15); rule, if given, overrides the record's
     own (SGF's RU, arena output's header; a save's must agree); else freestyle."""
+    if not text.strip():
+        raise RecordError("no record: the input is empty")
     fmt = fmt or detect(text)
     if game is not None and fmt != "moves":
         raise RecordError("--game is for tools/arena.py --verbose output")
-    if fmt == "save":
-        return read_save(text, rule)
     free = rules.FREESTYLE if rule is None else rule
-    rec = {"psq": lambda: read_psq(text, free), "sgf": lambda: read_sgf(text, rule),
-           "opening": lambda: read_opening(text, 15 if size is None else size, free),
-           "moves": lambda: read_moves(text, size, rule, game)}[fmt]()
+    try:
+        rec = {"psq": lambda: read_psq(text, free), "sgf": lambda: read_sgf(text, rule),
+               "opening": lambda: read_opening(text, 15 if size is None else size, free),
+               "moves": lambda: read_moves(text, size, rule, game),
+               "save": lambda: read_save(text, rule)}[fmt]()
+    except RecursionError:  # SGF variations or JSON lists nested thousands deep
+        raise RecordError("nested too deeply to read")
+    if fmt in ("psq", "opening"):
+        rec.said_rule = rule is not None
     rec.check()
     return rec
 
@@ -325,12 +380,20 @@ def _result(rec):
     return "%s won, %s" % ("black" if rec.winner == BLACK else "white", rec.reason)
 
 
+def _brain(name):
+    """Whether name is a Piskvork player that runs a program (a brain's file)."""
+    n = name.lower()
+    return n.startswith("pbrain-") or n.endswith((".exe", ".zip"))
+
+
 def write_psq(rec):
     out = ["Piskvorky %dx%d, 0:0, 0" % (rec.size, rec.size)]
     times = rec.times or [0] * len(rec.moves)
     out += ["%d,%d,%d" % (x + 1, y + 1, t) for (x, y), t in zip(rec.moves, times)]
-    if any(rec.names):
-        out += [rec.names[0] or "black", rec.names[1] or "white"]
+    # Piskvork starts any name but homo-N as a brain program, so a person's name (P1, You) is
+    # not written: only brains' names, with homo-N for the other player
+    if any(map(_brain, rec.names)):
+        out += [s if _brain(s) else "homo-%d" % (n + 1) for n, s in enumerate(rec.names)]
     out.append("-1")
     return "\n".join(out) + "\n"
 
@@ -348,7 +411,7 @@ def write_sgf(rec):
     if rec.winner is not None:
         r = rec.reason
         tag = ("R" if r == "resignation" else "T" if r == "time"
-               else "F" if r.startswith("forbidden") else "")
+               else "F" if r.startswith(("forbidden", "forfeit")) else "")
         head += "RE[%s]" % ("0" if rec.winner == 0 else "BW"[rec.winner == WHITE] + "+" + tag)
     body = "".join(";%s[%s%s]" % ("BW"[n % 2], chr(97 + x), chr(97 + y))
                    for n, (x, y) in enumerate(rec.moves))
@@ -403,9 +466,32 @@ def write(rec, fmt, **kw):
 
 def save_atomic(path, text):
     tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        if os.path.isfile(tmp):
+            os.remove(tmp)
+        raise
+
+
+def decode(data):
+    """The text of a record file's bytes: UTF-8 (a BOM dropped), else an SGF's CA[] charset,
+    whose default is ISO-8859-1 (Latin-1)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if not data.lstrip().startswith(b"("):
+            raise RecordError("not UTF-8 text (byte %d)" % e.start)
+    m = re.search(rb"CA\s*\[([^\]]*)\]", data)
+    ca = m.group(1).decode("ascii", "replace").strip() if m else "ISO-8859-1"
+    try:
+        return data.decode(ca)
+    except (LookupError, UnicodeDecodeError):
+        raise RecordError("SGF: not UTF-8 and not CA[%s] text" % ca)
 
 
 def main(argv=None):
@@ -431,15 +517,19 @@ def main(argv=None):
         ap.error("--ai is for --to save")
     try:
         if a.input == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(a.input) as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        ap.error("cannot read %s: %s" % (a.input, e))
+            with open(a.input, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        print("records.py: cannot read %s: %s" % (a.input, e.strerror or e), file=sys.stderr)
+        return 2
     rule = rules.RULE_NAMES.index(a.rule) if a.rule else None
     try:
-        rec = read(text, a.fmt, a.size, rule, a.game)
+        rec = read(decode(data), a.fmt, a.size, rule, a.game)
+        if not rec.said_rule and a.to in ("sgf", "save"):
+            print("records.py: %s: the record does not say its rule: written as freestyle "
+                  "(--rule gives it)" % a.input, file=sys.stderr)
         kw = {}
         if a.to == "save":
             kw = {"ai": None if a.ai is None else (BLACK if a.ai == "black" else WHITE),
@@ -449,7 +539,12 @@ def main(argv=None):
         print("records.py: %s: %s" % (a.input, e), file=sys.stderr)
         return 2
     if a.output:
-        save_atomic(a.output, out)
+        try:
+            save_atomic(a.output, out)
+        except OSError as e:
+            print("records.py: cannot write %s: %s" % (a.output, e.strerror or e),
+                  file=sys.stderr)
+            return 2
     else:
         sys.stdout.write(out)
     return 0

@@ -202,6 +202,111 @@ def test_a_past_game_the_board_kept(tmp_path):
     assert "PB[You]PW[AI]RE[B+]" in R.write_sgf(rec)
 
 
+def test_a_past_game_after_a_swap_names_black_and_white_by_colour(tmp_path):
+    # Swap2: P2 takes black, then black resigns. The board names players by number.
+    from app import past
+    from app.session import Session
+    from app.store import Store
+
+    g = G.Game(opening=G.OPEN_SWAP2)
+    for p in "h8 j9 g10".split():
+        g.play(g.board.parse(p))
+    g.choose(G.SWAP_COLOURS)
+    g.resign(g.player_of(BLACK))
+    s = Session("pnp", {}, lambda: 0, 1, g)
+    s.names = lambda p: ("P1", "P2")[p]
+    past.add(Store(str(tmp_path)), s)
+    d = json.loads((tmp_path / "past1.json").read_text())
+    assert d["names"] == ["P1", "P2"] and d["sum"].startswith("P1 won")
+    rec = R.read(json.dumps(d))
+    assert rec.names == ("P2", "P1") and (rec.winner, rec.reason) == (WHITE, "resignation")
+    assert "PB[P2]PW[P1]RE[W+R]" in R.write_sgf(rec)
+
+
+def test_an_sgf_result_is_read_so_a_finished_game_stays_finished():
+    head = "(;GM[4]FF[4]SZ[15]RE[%s];B[hh];W[ii];B[jh])"
+    for re_, winner, reason in (("W+R", WHITE, "resignation"), ("B+Resign", BLACK, "resignation"),
+                                ("W+T", WHITE, "time"), ("B+Time", BLACK, "time"),
+                                ("W+F", WHITE, "forfeit"), ("0", 0, "a draw by the record (RE[0])"),
+                                ("Draw", 0, "a draw by the record (RE[Draw])"),
+                                ("B+", BLACK, "RE[B+]"), ("?", None, ""), ("Void", None, "")):
+        rec = R.read(head % re_)
+        assert (rec.winner, rec.reason) == (winner, reason), re_
+    rec = R.read(head % "W+R")
+    assert "RE[W+R]" in R.write_sgf(rec) and R.read(R.write_sgf(rec)).winner == WHITE
+    with pytest.raises(R.RecordError, match="the game is over .white won, resignation"):
+        R.write_save(rec)
+    # The moves decide where they end the game; moves after it are refused as before.
+    assert (R.read("(;GM[4]SZ[15]RE[W+R]%s)" % "".join(
+        ";%s[%s]" % ("BW"[n % 2], m) for n, m in enumerate(
+            "hh ai ih aj jh ak kh al lh".split()))).winner) == BLACK
+
+
+def test_psq_players_by_who_began_and_no_names_piskvork_would_run():
+    # The header's last number is the player who moved first; names are listed player 0 first.
+    rec = R.read("Piskvorky 15x15, 0:0, 1\n8,8,0\n9,9,0\npbrain-A.exe\npbrain-B.exe\n0\n")
+    assert rec.names == ("pbrain-B.exe", "pbrain-A.exe")
+    rec = R.read("Piskvorky 15x15, 0:0, 0\n8,8,0\nhomo-1\npbrain-B.exe\n0\n")
+    assert rec.names == ("", "pbrain-B.exe")
+    assert R.write_psq(rec).splitlines()[-3:] == ["homo-1", "pbrain-B.exe", "-1"]
+    # People's names are not written: Piskvork would start them as brain programs.
+    rec.names = ("You", "AI")
+    assert R.write_psq(rec).splitlines()[-2:] == ["8,8,0", "-1"]
+    with pytest.raises(R.RecordError, match="which player began: 0 or 1"):
+        R.read("Piskvorky 15x15, 0:0, 2\n8,8,0\n")
+
+
+@pytest.mark.parametrize("text, says", [
+    ("Piskvorky 15x15, 0:0, 0\n8,8,0\n8,", "PSQ line 3: '8,' is not a move"),
+    ("Piskvorky 15x15, 0:0, 0\n8,8,0\n9;9;0\n10,10,0\n-1\n", "PSQ line 3: '9;9;0' is not"),
+    ("Piskvorky 15x15, 0:0, 0\n8,8,0\n16,1,0\n-1\n",
+     "move 2 (column 16, row 1 from 1 at the top left): off the 15x15 board"),
+    ("", "the input is empty"),
+    (" \n\n", "the input is empty"),
+    ("(;GM[4]SZ[15]" + "(;C[x]" * 5000 + ")" * 5001, "nested too deeply"),
+    ('{"kind": "gomoku-save", "game": ' + "[" * 100000 + "]" * 100000 + "}", "nested too deeply"),
+])
+def test_damaged_records_are_refused_with_their_reason(text, says):
+    with pytest.raises(R.RecordError, match=said(says)):
+        R.read(text)
+
+
+def test_a_rule_the_record_does_not_say(tmp_path, capsys):
+    # Black's six does not win under exactly five; its PSQ does not say so.
+    psq = R.write_psq(R.read("c8 a1 d8 a2 e8 a3 f8 a4 h8 b6 g8 a6", rule=rules.STANDARD))
+    with pytest.raises(R.RecordError, match="as freestyle: the record does not say its rule"):
+        R.read(psq)
+    assert R.read(psq, rule=rules.STANDARD).winner is None
+    f = tmp_path / "g.psq"
+    f.write_text(psq)
+    assert R.main([str(f), "--rule", "standard"]) == 0
+    assert "does not say" not in capsys.readouterr().err
+    f.write_text("Piskvorky 15x15, 0:0, 0\n8,8,0\n\n9,9,0\n")  # a blank line, as Piskvork
+    assert R.main([str(f), "--to", "save"]) == 0                # skips
+    out = capsys.readouterr()
+    assert R.read(out.out).moves == [(7, 7), (8, 8)]
+    assert "does not say its rule: written as freestyle" in out.err
+
+
+def test_encodings_a_record_file_comes_in(tmp_path, capsys):
+    sgf = "(;GM[4]SZ[15]PB[M\u00fcller]%s;B[hh];W[ii])"
+    cases = ((b"\xef\xbb\xbf" + (sgf % "").encode(), "M\u00fcller"),
+             ((sgf % "").encode("latin-1"), "M\u00fcller"),  # SGF's default charset
+             ((sgf % "CA[GB2312]").replace("M\u00fcller", "\u9ed1").encode("gb2312"), "\u9ed1"),
+             (b"\xef\xbb\xbfPiskvorky 15x15, 0:0, 0\n8,8,0\n", None))
+    for data, black in cases:
+        f = tmp_path / "in"
+        f.write_bytes(data)
+        out = tmp_path / "out.sgf"
+        assert R.main([str(f), "-o", str(out)]) == 0, capsys.readouterr().err
+        rec = R.read(out.read_text(encoding="utf-8"))
+        assert rec.moves[0] == (7, 7) and (black is None or rec.names[0] == black)
+    f.write_bytes(b"h8 \xff\xfe")
+    assert R.main([str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "not UTF-8 text" in err and "usage" not in err
+
+
 def test_cli_writes_whole_files_or_nothing(tmp_path, capsys):
     src = tmp_path / "game.txt"
     src.write_text(WON + "\n")
@@ -217,6 +322,14 @@ def test_cli_writes_whole_files_or_nothing(tmp_path, capsys):
                                                                          "game.txt"]
     with pytest.raises(SystemExit):
         R.main([str(src), "--to", "psq", "--ai", "black"])
+    src.write_text(WON + "\n")
+    (tmp_path / "dir").mkdir()
+    for bad in (tmp_path / "dir", tmp_path / "none" / "x.psq"):
+        assert R.main([str(src), "--to", "psq", "-o", str(bad)]) == 2
+        assert "cannot write %s" % bad in capsys.readouterr().err
+    assert sorted(os.listdir(tmp_path)) == ["dir", "game.psq", "game.txt"]
+    assert R.main([str(tmp_path / "gone.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
 
 
 def test_arena_reads_an_openings_file(tmp_path, capsys):
