@@ -57,11 +57,20 @@ def test_swap2_put2_and_pick():
     assert g.phase == G.PLAY and g.board.count() == 5
 
 
-def test_wants_draw_answers():
-    g = G.Game(15, rules.FREESTYLE, G.OPEN_FREE, ai=(False, True))
-    p = AIPlayer(EASY, rules.FREESTYLE)
-    g.play(g.board.idx(7, 7))
-    assert p.wants_draw(g) in (True, False)
+def test_the_ai_declines_a_draw_in_an_even_game_and_takes_it_when_lost():
+    # (moves, the AI's player, whether it accepts a draw the other player offers)
+    for moves, ai, takes in (("h8", 1, False), ("h8 j7", 1, False), ("h8 j7", 0, False),
+                             ("h8 j7 j8", 0, False), ("h8 j7 j8 g8", 1, False),
+                             # black's open four
+                             ("h8 a1 j8 a3 k8 a5 l8", 1, True),
+                             ("h8 a1 j8 a3 k8 a5 l8 a7", 1, True),
+                             ("h8 a1 j8 a3 k8 a5 l8", 0, False)):
+        for rule in (rules.FREESTYLE, rules.RENJU):
+            g = G.Game(15, rule, G.OPEN_FREE, ai=(ai == 0, ai == 1))
+            for m in moves.split():
+                g.play(g.board.parse(m))
+            g.offer_draw(1 - ai)
+            assert AIPlayer(MEDIUM, rule).wants_draw(g) == takes, (moves, ai, rule)
 
 
 # No single step() of an AI decision may do more than this many nodes (Pos.put calls): up to
