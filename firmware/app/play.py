@@ -48,6 +48,9 @@ class Play:
         self.over_seen = g.over()
         if g.rule != rules.RENJU:
             drop("gomoku.renju")  # an earlier Renju game's: 1.5 KB held for nothing
+        if not app.keys.dpad and not g.over() and not g.ai_to_act():
+            self._rank()  # few keys: a resumed game's turn starts on the best point too
+            self.cursor = self.jumps[0]
         self._ask()
 
     # -- drawing -----------------------------------------------------------------------------
@@ -286,25 +289,29 @@ class Play:
         self.view.move_cursor(i)
         self.status.info(self.status.move_text, self.s.game.board.name(i).upper())
 
-    def _jump(self, step):
+    def _rank(self, back=False):
+        """The points the jump keys visit, best first (the hint first of all)."""
         g = self.s.game
+        b = g.board
+        allowed = None
+        if g.phase == G.CHOOSE:
+            allowed = g.proposals
+        elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
+            c = b.size // 2
+            r = b.count()
+            allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
+                       for x in range(c - r, c + r + 1)]
+        black = g.rule == rules.RENJU and b.to_move() == BLACK
+        self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None)
+        if self.hint >= 0 and self.hint in self.jumps:
+            self.jumps.remove(self.hint)
+            self.jumps.insert(0, self.hint)
+        self.jpos = len(self.jumps) if back else 0
+
+    def _jump(self, step):
         if self.jumps is None:
-            b = g.board
-            allowed = None
-            if g.phase == G.CHOOSE:
-                allowed = g.proposals
-            elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
-                c = b.size // 2
-                r = b.count()
-                allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
-                           for x in range(c - r, c + r + 1)]
-            black = g.rule == rules.RENJU and b.to_move() == BLACK
-            self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None)
-            if self.hint >= 0 and self.hint in self.jumps:
-                self.jumps.remove(self.hint)
-                self.jumps.insert(0, self.hint)
-            self.jpos = 0 if step >= 0 else len(self.jumps)
-            step = 0 if step > 0 else step
+            self._rank(step < 0)
+            step = min(step, 0)
         self.jpos = (self.jpos + step) % len(self.jumps)
         if step:
             self.app.sound("blip")

@@ -27,6 +27,32 @@ def test_easy_ai_game_on_the_two_key_kit():
         assert any(max(abs(x - b.xy(j)[0]), abs(y - b.xy(j)[1])) <= 2 for j in b.hist)
 
 
+def test_a_resumed_game_on_the_two_key_kit_starts_on_the_best_point():
+    from app import jump
+
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("ai", level="easy")
+    g = d.app.game.s.game
+    for _ in range(2):
+        d.press("right")
+        d.press("place")
+        d.run(100)
+    for boot in (False, True):  # "Save and quit", then Resume; a boot's Resume
+        if boot:
+            d = appfix.Driver("ttgo_tdisplay", root=d.root)
+        else:
+            d.press("menu")
+            d.choose("quit")
+        d.choose("resume")
+        play = d.app.game
+        g = play.s.game
+        assert play.cursor == jump.ranked(g.board)[0] and g.board.cells[play.cursor] == 0
+        at = play.cursor
+        d.press("place")  # a stone at once, not "Point is taken"
+        assert g.board.cells[at] == BLACK
+        d.run(100)
+
+
 def test_cursor_moves_and_back_cancels_while_the_ai_thinks():
     d = appfix.Driver("pico_lcd_13", drift=30)
     d.new_game("ai", level="hard", colour="white")
@@ -155,7 +181,7 @@ def test_draw_offer_to_the_ai_and_hint():
     d.choose("draw")
     g = play.s.game
     assert g.draw_offer == -1  # answered at once
-    assert play.temp in ("AI accepts the draw", "AI declines the draw")
+    assert play.temp == "AI declines the draw" and not g.over()  # an even opening
 
 
 def test_hint_in_a_hard_game_borrows_the_ai_engine(monkeypatch):
