@@ -366,6 +366,8 @@ class Play:
         if self.rboard is not None:
             return
         if not g.over():
+            if g.limit:
+                app.touch(now)  # a running game clock keeps the screen on: no loss on time unseen
             if g.tick():
                 self.changed()
                 return

@@ -3,6 +3,7 @@ import appfix
 from appfix import close, rgb
 from hw import kit
 from app.app import App
+from gomoku.board import WHITE
 
 
 def test_every_kit_boots_to_the_main_menu():
@@ -42,6 +43,24 @@ def test_backlight_sleeps_and_the_waking_key_is_swallowed():
     assert m.sel == 0  # the waking press did nothing else
     d.press("down")
     assert m.sel == 1
+
+
+def test_a_time_limited_game_keeps_the_screen_on_while_its_clock_runs():
+    d = appfix.Driver("ttgo_tdisplay")
+    ms = d.app.opt("sleep")
+    d.new_game("pnp", limit="5 min")
+    d.run(ms + 1000, step=50)
+    assert not d.app.asleep
+    g = d.app.game.s.game
+    while not g.over():  # black's clock runs out, watched
+        d.run(1000, step=100)
+    assert g.winner == WHITE and not d.app.asleep
+    d.run(ms + 1000, step=50)
+    assert d.app.asleep  # a game that is over sleeps as before
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("pnp")  # no limit: nothing to lose by sleeping
+    d.run(ms + 1000, step=50)
+    assert d.app.asleep
 
 
 def _deployed(tmp_path, monkeypatch, run):
