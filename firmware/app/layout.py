@@ -4,7 +4,7 @@ from micropython import const
 
 
 ROW_H = const(10)  # status text row: the 8x8 font plus 2 px spacing
-SIDE_MIN = const(80)  # narrowest useful side panel: 10 characters
+SIDE_MIN = const(96)  # narrowest side panel: 12 characters ("<Play white>", "You 19:59")
 MIN_CELL = const(7)  # smaller cells make stones unreadable
 BIG_CELL = const(10)  # 8x8 labels on smaller cells touch each other
 # Coordinate labels: the 8x8 font needs 17 px for "15" and a row of 9 px; the 3x5 font 8 and 6.
@@ -55,8 +55,8 @@ def fit(w, h, n):
                 cell = min((h - 2 * ROW_H - 1 - lh) // n, (w - lw) // n)
             if cell < MIN_CELL or (big and cell < BIG_CELL):
                 continue
-            # Bigger cells first; then big labels; then a side panel (more rows of text).
-            score = cell * 4 + big * 2 + side
+            # Bigger cells first; then a side panel (more rows of text); then big labels.
+            score = cell * 4 + side * 2 + big
             if best is None or score > best[0]:
                 best = (score, side, big, cell)
     if best is None:

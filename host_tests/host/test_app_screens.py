@@ -41,3 +41,38 @@ def test_screenshots():
         d = _shots(kit, out)
         assert d.app.game.s.game.over()
         assert os.path.getsize(os.path.join(out, kit + "_4_over.png")) > 500
+
+
+
+def test_the_game_screen_texts_fit_on_every_kit():
+    # Clocks, results and the questions' answers whole on every panel and board size it shows
+    # (320x240's side panel of 10 characters showed "Yo 0:00", "P 19:59" and "<Play whit").
+    from app import layout
+    from app.status import Status
+    from test_app_monkey import KITS
+
+    assert len(KITS) == 8
+    for kit in KITS:
+        d = appfix.Driver(kit)
+        disp = d.hw.display
+        for n in layout.sizes(disp.width, disp.height):
+            L = layout.fit(disp.width, disp.height, n)
+            st = Status(disp, L, d.app.scratch)
+            st.reset(d.app.theme)
+            for name in ("You", "AI", "P1", "P2"):
+                st.clock(0, name, 1, (19 * 60 + 59) * 1000, True, 0)
+                assert st.clocks[0].text.split() == [name, "19:59"], (kit, n)
+                st.clock(1, name + " lost", 2, None, False, -1)
+                assert st.clocks[1].text.strip() == name + " lost", (kit, n)
+            for text, option in (("P2: swap colours?", "Keep white"),
+                                 ("P2: swap colours?", "Take black"),
+                                 ("P2: swap2", "Play white"), ("P2: swap2", "Put 2 more"),
+                                 ("White wins: resignation", "New game")):
+                st.message(text, option)
+                opt = "<%s>" % option
+                if L.side:
+                    rows = [f.text for f in st.lines if f.text]
+                    assert " ".join(rows[:-1]) == text and rows[-1] == opt, (kit, n, rows)
+                else:
+                    assert st.wide.text.endswith(" " + opt), (kit, n, st.wide.text)
+
