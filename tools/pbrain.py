@@ -33,10 +33,15 @@ ABOUT = ('name="pico-gomoku", version="0.1", author="pico-gomoku project", count
          'www="-"')
 LEVELS = ("easy", "medium", "hard")
 MARGIN_MS = 60  # reply this much before the turn limit: process start-up and pipes
+UNLIMITED = 2147483647  # time_left when the match has no time limit (the protocol's words)
 
 
 class ProtocolError(Exception):
     pass
+
+
+class Ended(Exception):
+    """END inside a BOARD or SWAP2BOARD block: the brain stops at once, as at any END."""
 
 
 def read_chunks():
@@ -134,8 +139,7 @@ class Brain:
         self.board = None
         self.rule = rules.FREESTYLE
         self.turn_ms = None  # None: the level's own pace
-        self.match_ms = 0
-        self.left_ms = None
+        self.left_ms = None  # the match clock's time left (time_left), if it has one
         self.engine = None
         self.key = None
 
@@ -144,26 +148,38 @@ class Brain:
         t = self.turn_ms
         if t is not None:
             t = max(20, t - MARGIN_MS) if t > 0 else 20  # 0 means as fast as possible
-        if self.match_ms and self.left_ms is not None:
+        # "The manager is required to send info time_left if the time is limited": it counts
+        # whether or not timeout_match was sent
+        if self.left_ms is not None and self.left_ms < UNLIMITED:
             from ai.engine import CLOCK_SHARE
 
             share = max(20, self.left_ms // CLOCK_SHARE)
             t = share if t is None else min(t, share)
         return t
 
-    def make_engine(self, time_ms):
+    def prepare(self):
+        """An engine for the board's rule, size and walls (BOARD's stones of nobody), built
+        now unless the one there is: START and INFO rule call it, so that building its
+        position is not counted in the first move's time."""
         from ai import engine
 
+        b = self.board
+        walls = tuple(p for p in b.points() if b.cells[p] == BORDER)
+        key = (self.rule, b.size, walls)
+        if self.engine is not None and self.key == key:
+            return
         level = getattr(engine, self.level.upper())
-        return engine.Engine(level=level, rule=self.rule, seed=self.seed, time_ms=time_ms,
-                             clock=clock if time_ms else None)
+        e = engine.Engine(level=level, rule=self.rule, seed=self.seed, size=b.size)
+        if walls:
+            # The engine follows a game by its moves; a board with walls is copied whole
+            # (walls block lines as the edge does) into a fresh engine's position.
+            e.board = None
+        self.engine, self.key = e, key
 
     def think(self):
         b = self.board
         t = self.budget()
-        if self.engine is None or self.key != (self.rule, b.size):
-            self.engine = self.make_engine(t)
-            self.key = (self.rule, b.size)
+        self.prepare()
         # The budget changes from move to move with the game clock; the engine (and its
         # transposition table) stays.
         self.engine.time_ms = t
@@ -210,33 +226,42 @@ class Brain:
         if not MIN_SIZE <= n <= MAX_SIZE:
             raise ProtocolError("unsupported size %d (%d..%d)" % (n, MIN_SIZE, MAX_SIZE))
         self.board = Board(n)
+        self.prepare()
         return "OK"
 
     def info(self, arg):
+        # INFO gets no answer. What the brain has to say about one is a MESSAGE, which
+        # managers show and skip; an ERROR would be read as the next command's answer
+        # (Piskvork: BEGIN "has not returned coordinates", c-gomoku-cli waiting for START's OK).
         parts = arg.split(None, 1)
         if len(parts) != 2:
-            raise ProtocolError("INFO needs a key and a value")
+            return "MESSAGE INFO needs a key and a value: ignored"
         key, value = parts[0].lower(), parts[1].strip()
-        if key in ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule",
-                   "game_type"):
+        if key in ("timeout_turn", "time_left", "rule"):
             try:
                 v = int(value)
             except ValueError:
-                raise ProtocolError("INFO %s needs a number" % key)
+                return "MESSAGE INFO %s needs a whole number: ignored" % key
             if key == "timeout_turn":
                 self.turn_ms = v
-            elif key == "timeout_match":
-                self.match_ms = v
             elif key == "time_left":
                 self.left_ms = v
-            elif key == "rule":
-                self.rule = rules.RENJU if v & 4 else rules.STANDARD if v & 1 else \
-                    rules.FREESTYLE
-                if v & 8:  # caro: a five blocked at both ends does not win
-                    # A MESSAGE, not an ERROR: INFO gets no answer, and a manager that reads
-                    # ERROR as a failed command (c-gomoku-cli waiting for START's OK) would stop.
-                    return "MESSAGE caro (rule 8) is not supported: playing %s" % \
-                        rules.RULE_NAMES[self.rule]
+            else:
+                return self.set_rule(v)
+        return None  # timeout_match (time_left counts), max_memory, folder, ...: nothing to do
+
+    def set_rule(self, v):
+        # Gomocup's bits: 1 exactly five, 2 continuous game, 4 Renju, 8 caro. Yixin-Board sends
+        # 2 alone for Renju, and Rapfi reads it so; the continuous game is not played here.
+        renju = v & 4 or v == 2
+        self.rule = rules.RENJU if renju else rules.STANDARD if v & 1 else rules.FREESTYLE
+        if self.board is not None:
+            self.prepare()
+        if v == 2:
+            return "MESSAGE rule 2 is played as renju (Yixin-Board's code for it)"
+        if v & 8:  # caro: a five blocked at both ends does not win
+            return "MESSAGE caro (rule 8) is not supported: playing %s" % \
+                rules.RULE_NAMES[self.rule]
         return None
 
     def stones(self, rows):
@@ -283,6 +308,8 @@ class Brain:
             s = raw.strip()
             if not s:
                 continue
+            if s.upper() == "END":
+                raise Ended()
             if s.upper() == "DONE":
                 if bad:
                     raise ProtocolError("bad stone line '%s'" % bad)
@@ -414,21 +441,24 @@ def serve(brain, source):
             out = brain.handle(s, source)
         except ProtocolError as e:
             out = "ERROR " + str(e)
+        except Ended:
+            return
         if out is not None:
             say(out)
 
 
 def main(argv):
     level = "hard"
-    if "--level" in argv:
-        k = argv.index("--level")
-        level = argv[k + 1] if k + 1 < len(argv) else ""
+    if argv[:1] == ["--level"] and len(argv) == 2:
+        level = argv[1]
+    elif argv:
+        level = ""
     if level not in LEVELS:
-        say("ERROR --level must be easy, medium or hard")
+        say("ERROR usage: pbrain.py [--level easy|medium|hard]")
         return 2
     serve(Brain(level), lines(read_chunks()))
     return 0
 
 
 if __name__ == "__main__":
-    main(getattr(sys, "argv", [""])[1:])
+    sys.exit(main(getattr(sys, "argv", [""])[1:]))

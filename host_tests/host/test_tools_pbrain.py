@@ -69,7 +69,7 @@ def test_protocol_session_cpython():
     assert out[5].startswith("ERROR") and "not empty" in out[5]
     assert out[6].startswith("ERROR") and "off the" in out[6]
     assert out[7].startswith("ERROR")
-    assert out[8].startswith("ERROR")
+    assert out[8] == "MESSAGE INFO timeout_turn needs a whole number: ignored"
     assert out[9] == "UNKNOWN FROBNICATE 1"
     assert out[10] == "OK"
     assert out[11].startswith("ERROR")
@@ -82,14 +82,84 @@ def test_protocol_session_cpython():
 
 
 @pytest.mark.parametrize("rule,answers", [(0, {(4, 7)}), (1, {(14, 10)}), (4, {(14, 10)}),
-                                          (5, {(14, 10)}), (2, {(4, 7)})])
+                                          (5, {(14, 10)}), (2, {(14, 10)}), (3, {(14, 10)})])
 def test_rule_bitmask(rule, answers):
     # Freestyle: six wins, so 4,7 at once. Exactly five (1) and Renju (4): six is no win (and a
     # forbidden overline for black in Renju), so black must block white's four at 14,10.
+    # 2 alone is Yixin-Board's Renju (as Rapfi reads it), and says so.
     out = session("START 15\r\nINFO rule %d\r\n" % rule + board_cmd(OVERLINE) + "END\r\n",
                   level="medium")
+    said = [s for s in out if s.startswith("MESSAGE")]
+    out = [s for s in out if not s.startswith("MESSAGE")]
     assert out[0] == "OK"
     assert xy(out[1]) in answers
+    assert said == (["MESSAGE rule 2 is played as renju (Yixin-Board's code for it)"]
+                    if rule == 2 else [])
+
+
+def test_stones_of_nobody_block_lines_for_that_game_only():
+    # BOARD's field 3 (a stone of nobody, e.g. a continuous game's old five) at 7,6 blocks the
+    # column: the brain's four 7,7-7,10 wins at 7,11 only, and the opponent's must be blocked
+    # there. After RESTART the point is free again: 7,6 wins at once.
+    four = ["7,7,%d", "0,0,%d", "7,8,%d", "0,2,%d", "7,9,%d", "0,4,%d", "7,10,%d", "0,6,%d"]
+    for me, size in ((1, 15), (2, 15), (1, 20)):
+        rows = [r % (me if k % 2 == 0 else 3 - me) for k, r in enumerate(four)]
+        if me == 2:
+            rows.append("14,14,1")
+        out = session("START %d\r\n" % size + board_cmd(rows + ["7,6,3"])
+                      + "RESTART\r\n" + board_cmd(rows[:7] + ["7,11,2"]) + "END\r\n")
+        assert out == ["OK", "7,11", "OK", "7,6"], (me, size)
+
+
+def test_time_left_counts_without_timeout_match():
+    # "The manager is required to send info time_left if the time is limited": with 100 ms
+    # left the brain answers in a share of it, whether or not timeout_match came too.
+    import time
+
+    rows = ["7,7,1", "8,8,2", "9,7,1", "8,7,2", "8,6,1", "6,8,2", "9,8,1", "9,6,2", "10,5,1",
+            "7,5,2", "10,7,1", "11,6,2", "10,6,1", "10,4,2", "8,10,1", "10,9,2", "11,9,1",
+            "12,10,2", "9,10,1", "7,10,2"]
+    answers = []
+    for match in ("", "INFO timeout_match 100000\r\n"):
+        p = subprocess.Popen([sys.executable, BRAIN, "--level", "hard"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, cwd=ROOT)
+        p.stdin.write(("START 15\r\nINFO timeout_turn 5000\r\n" + match
+                       + "INFO time_left 100\r\n").encode())
+        p.stdin.flush()
+        assert p.stdout.readline() == b"OK\n"
+        t = time.monotonic()
+        p.stdin.write(board_cmd(rows).encode())
+        p.stdin.flush()
+        answers.append(p.stdout.readline().strip())
+        spent = time.monotonic() - t
+        p.communicate(b"END\r\n", timeout=60)
+        assert spent < 0.1, spent  # 100 ms / 25 = 4 ms to think: well inside
+    assert answers[0] == answers[1]
+
+
+def test_end_inside_a_board_block_ends_the_brain():
+    out = session("START 15\r\nBOARD\r\n7,7,1\r\nEND\r\nABOUT\r\n")
+    assert out == ["OK"]  # nothing after END, not "ERROR input ended before DONE"
+
+
+def test_the_launcher_takes_vm_in_any_place(tmp_path):
+    # --vm runs the brain under node (a stand-in node here says it was run); an unknown
+    # argument is refused, not ignored.
+    import shutil
+
+    fake = tmp_path / "node"
+    fake.write_text('#!/bin/sh\necho "node $*"\n')
+    fake.chmod(0o755)
+    env = dict(os.environ, PATH="%s:%s" % (tmp_path, os.environ["PATH"]))
+    launcher = os.path.join(ROOT, "tools", "pbrain-gomoku")
+    for args in (["--vm", "--level", "easy"], ["--level", "easy", "--vm"]):
+        r = subprocess.run(["sh", launcher] + args, capture_output=True, env=env, text=True)
+        assert r.stdout.startswith("node ") and r.stdout.split()[-2:] == ["--level", "easy"]
+    assert shutil.which("python3")
+    for args in (["--levle", "easy"], ["--level"], ["--level", "easy", "x"]):
+        r = subprocess.run(["sh", launcher] + args, input="START 15\n", capture_output=True,
+                           text=True)
+        assert r.returncode == 2 and r.stdout.startswith("ERROR usage: "), args
 
 
 def test_caro_gets_a_message_and_the_nearest_rule():
@@ -169,7 +239,7 @@ def test_swap2board_takes_stones_with_or_without_whose():
 
 # Every form of answer a manager may read: a move (or SWAP2's three or five stones), OK, the
 # ABOUT line, an error, an unknown command echoed, or SWAP.
-ANSWER = re.compile(r'^(\d+,\d+( \d+,\d+)*|OK|SWAP|name=".*|ERROR .+|UNKNOWN .*)$')
+ANSWER = re.compile(r'^(\d+,\d+( \d+,\d+)*|OK|SWAP|name=".*|ERROR .+|UNKNOWN .*|MESSAGE .+)$')
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
