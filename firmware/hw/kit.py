@@ -61,8 +61,8 @@ def _display(p, machine):
     bl = p.get("bl")
     if bl is not None:
         if p.get("bl_pwm"):
-            bl = machine.PWM(Pin(bl))
-            bl.freq(1000)
+            # dark until the panel is set up: ESP32's PWM starts at 50% unless told
+            bl = machine.PWM(Pin(bl), freq=1000, duty_u16=0)
         else:
             bl = Pin(bl, Pin.OUT, value=0)
     driver = p["driver"]
@@ -77,10 +77,14 @@ def _display(p, machine):
     off = p.get("offsets")
     if off and not isinstance(off[0], list):
         off = [off] * 4
+    inv = p.get("invert", False)
+    if inv == "rst":
+        # The panel says itself, as M5Stack's own library reads it before the reset: the
+        # Core's IPS panel (inverted) pulls its reset line high, the older TN one does not.
+        inv = Pin(rst, Pin.IN, Pin.PULL_DOWN).value() == 1
     return cls(spi, Pin(p["cs"], Pin.OUT, value=1), Pin(p["dc"], Pin.OUT, value=0),
                None if rst is None else Pin(rst, Pin.OUT, value=1), bl,
-               p["width"], p["height"], p.get("rotation", 0), off,
-               p.get("invert", False), p.get("bgr", False))
+               p["width"], p["height"], p.get("rotation", 0), off, inv, p.get("bgr", False))
 
 
 def _buttons(p, machine, ticks):
@@ -107,12 +111,13 @@ def setup(name=None, wdt_ms=0, profile=None, ticks=ticks_ms):
 
     gc.collect()
     p = profile or load_profile(name)
-    display = _display(p, machine)  # first: its buffers want the unfragmented heap
     buz = p.get("buzzer")
     pwm = None
     if buz is not None:
-        pwm = machine.PWM(machine.Pin(buz))
-        pwm.duty_u16(0)
+        # Silent before the display's set-up (0.45 s): ESP32's PWM starts at 5 kHz, 50%
+        # unless told, and an undriven speaker pin (M5Stack's 25) hisses. A few bytes.
+        pwm = machine.PWM(machine.Pin(buz), freq=1000, duty_u16=0)
+    display = _display(p, machine)  # its buffers want the heap unfragmented
     # A profile may enable the watchdog with "wdt_ms" (cannot be stopped; rp2 max ~8300 ms).
     wdt_ms = wdt_ms or p.get("wdt_ms", 0)
     wdt = machine.WDT(timeout=wdt_ms) if wdt_ms else None

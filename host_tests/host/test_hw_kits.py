@@ -51,6 +51,22 @@ def test_profile_builds_with_usable_controls(name):
         assert machine.pwms[p["bl"]].duty_u16() == 65535
 
 
+@pytest.mark.parametrize("name", KITS)
+def test_backlight_and_buzzer_stay_off_while_the_kit_starts(name):
+    # ESP32's PWM runs at 5 kHz, 50% when built without a duty (the fakes follow the port): a
+    # click and a half-lit panel of random pixels at every boot. The buzzer pin is driven
+    # before the display's 0.45 s set-up (an undriven speaker pin hisses on the M5Stack).
+    hw, screen, p = hwfix.build(name)
+    if p["buzzer"] is not None:
+        buz = machine.pwms[p["buzzer"]]
+        assert not [d for what, d in buz.history if what == "duty" and d], buz.history
+        order = list(machine.pins)
+        assert order.index(p["buzzer"]) < order.index(p["cs"])
+    if p["bl"] is not None and p["bl_pwm"]:
+        duties = [d for what, d in machine.pwms[p["bl"]].history if what == "duty"]
+        assert duties[0] == 0 and duties[-1] == 65535, duties
+
+
 def test_unknown_kit_lists_the_known_ones():
     with pytest.raises(ValueError) as e:
         kit.load_profile("no_such_kit")
@@ -113,6 +129,17 @@ def test_tile_blit_keeps_colours_and_layout(name):
     assert screen.pixel(37, 24) == (255, 255, 255)
     assert screen.pixel(36, 24) == (0, 0, 0)
     assert screen.pixel(30, 25) == (255, 255, 255)
+
+
+def test_m5stack_tells_its_two_panels_apart():
+    # Recent Cores' IPS panel is inverted and pulls its reset line high; older ones' TN panel
+    # is not. Read the other way, colours come out negative (red shows cyan).
+    for rst_level in (1, 0):
+        hw, screen, p = hwfix.build("m5stack_core", levels={33: rst_level})
+        assert p["invert"] == "rst" and p["rst"] == 33
+        assert screen.glass_invert == bool(rst_level) == screen.inverted
+        hw.display.fill(RED)
+        assert screen.pixel(10, 10) == (255, 0, 0)
 
 
 def test_fill_rect_clips_and_reuses_its_chunk():

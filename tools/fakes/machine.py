@@ -11,6 +11,11 @@ buses = {}  # SPI id -> its SPI object
 devices = {}  # SPI id -> list of objects with receive(data, dc_level) and a cs pin number
 wdts = []
 _freq = [125000000]
+port = ["rp2"]  # which port's defaults the fakes follow: "rp2" or "esp32" (set_port)
+
+
+def set_port(name):
+    port[0] = name
 
 
 def level(n):
@@ -34,6 +39,7 @@ def reset_state():
     devices.clear()
     del wdts[:]
     _freq[0] = 125000000
+    port[0] = "rp2"
 
 
 def static(gpios=30):
@@ -162,6 +168,10 @@ class PWM:
         self._freq = 0
         self._duty = 0
         pwms[pin.id] = self
+        if duty_u16 is None and port[0] == "esp32":
+            # esp32's machine_pwm.c: a PWM built without a duty runs at once, 5 kHz, 50%
+            self.freq(5000)
+            self.duty_u16(32768)
         if freq is not None:
             self.freq(freq)
         if duty_u16 is not None:

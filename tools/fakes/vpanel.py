@@ -226,7 +226,10 @@ def attach(profile):
     off = profile.get("offsets") or [0, 0]
     if isinstance(off[0], list):
         off = off[model[3]]  # the origin is the offset at the RAM's own orientation
+    inv = profile.get("invert", False)
+    if inv == "rst":  # the glass's own: a high reset line is the inverted IPS panel (kit.py)
+        inv = machine.level(profile["rst"]) == 1
     panel = VirtualPanel(profile["cs"], profile["dc"], profile["driver"], (w, h), tuple(off), rot,
-                         profile.get("invert", False), profile.get("bgr", False))
+                         inv, profile.get("bgr", False))
     machine.devices.setdefault(profile["spi"]["id"], []).append(panel)
     return panel
