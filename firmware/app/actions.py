@@ -19,6 +19,15 @@ def game_over(play):
     past.keep(play)
 
 
+def ai_chose(play, p):
+    """Player p, an AI, has answered an opening question: say what it took, since the
+    other player's colour may have changed with it."""
+    g = play.s.game
+    what = (" puts 2 more" if g.phase == G.EXTRA else " takes black"
+            if g.colour_of(p) == BLACK else " plays white")
+    play.note(play.s.names(p) + what)
+
+
 def propose(play, i):
     """The pro rule's two fifth-move proposals, placed one at a time at point i: the first is
     marked (placed again, taken back), the second proposes both. True while only the first is

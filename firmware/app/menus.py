@@ -42,15 +42,24 @@ def new_game(app, mode):
     items.append(Item("start", "Start"))
     items.append(Item("back", "Back"))
 
+    def start():
+        app.save_settings()
+        chosen = dict(app.chosen)
+        if "size" not in [i.key for i in items]:
+            chosen["size"] = 0
+        app.start(mode, chosen, app.clock() & 0x3FFF)
+
     def pick(menu, it):
         if it.names is not None:
             app.chosen[it.key] = it.index
         elif it.key == "start":
-            app.save_settings()
-            chosen = dict(app.chosen)
-            if "size" not in [i.key for i in items]:
-                chosen["size"] = 0
-            app.start(mode, chosen, app.clock() & 0x3FFF)
+            if app.saved is None or not app.saved.game.board.count():
+                start()  # nothing to lose
+                return
+            # The unfinished game's save would be replaced: one stray press must not lose it.
+            app.show(Menu(app, "Replace saved game?", [Item("no", "No"), Item("yes", "Yes")],
+                          lambda m, it: start() if it.key == "yes" else new_game(app, mode),
+                          lambda m: new_game(app, mode)))
         else:
             main(app)
 

@@ -130,12 +130,13 @@ class Play:
             return "Hint: thinking"
         ph = g.phase
         n = g.board.count() + 1
+        # within the top layout's field of 21 with a name ("P1: ")
         if ph == G.OPEN3:
-            text = "Place stone %d of 3" % n
+            text = "Stone %d of 3" % n
         elif ph == G.EXTRA:
-            text = "Place stone %d of 5" % n
+            text = "Stone %d of 5" % n
         elif ph == G.PROPOSE:
-            text = "Propose 5th: %d of 2" % (1 if self.pending < 0 else 2)
+            text = "Propose 5th %d/2" % (1 if self.pending < 0 else 2)
         elif ph == G.CHOOSE:
             text = "Choose a 5th move"
         elif s.mode == "ai":
@@ -373,12 +374,19 @@ class Play:
                 return
             if g.ai_to_act() and not self.paused and self.prompt is None:
                 if self.s.mode != "demo" or ticks_diff(now, self.ai_at) >= 0:
+                    ph = g.phase
+                    p = g.actor()
                     if self.s.ai_work(app.clock, SLICE_MS):
                         app.sound("click")
                         self.ai_at = ticks_add(app.ticks(), DEMO_MS)
                         if self.s.mode == "demo":
                             app.touch(now)  # a running demo keeps the screen on
                         self.changed()
+                        if ph in (G.SWAP, G.SWAP2, G.PICK):
+                            from app import actions
+
+                            actions.ai_chose(self, p)
+                            drop("app.actions")
                         return
             elif self.hinter is not None:
                 if self._hint_work():

@@ -46,7 +46,7 @@ class Status:
             self.clocks = [Field(scratch, 0, 0, half - 1), Field(scratch, 8 * half, 0, half - 1)]
             self.spins = [Field(scratch, 8 * (half - 1), 0, 1),
                           Field(scratch, 8 * (L.cols - 1), 0, 1)]
-            self.lines = [Field(scratch, 0, ROW_H, L.cols - 8)]
+            self.lines = [Field(scratch, 0, ROW_H, L.cols - 9)]  # a space before the move
             self.move = Field(scratch, 8 * (L.cols - 8), ROW_H, 4)
             self.where = Field(scratch, 8 * (L.cols - 4), ROW_H, 4)
             # A question needs the whole row: it covers the move and cursor fields meanwhile.
@@ -92,15 +92,19 @@ class Status:
         lines = self.lines
         n = len(lines)
         if n == 1:
-            # Top layout: one row; a question takes all of it, its option at the end.
-            if option is not None:
-                opt = "<" + option + ">"
-                w = self.wide.chars - len(opt) - 1
-                text = text[:w] + " " * (w - len(text[:w]) + 1) + opt
+            # Top layout: one row. A question takes all of it, its option at the end; so does
+            # a message too long for its field (it covers the move and cursor meanwhile).
+            if option is not None or len(text) > lines[0].chars:
+                fg, bg = t.fg, t.bg
+                if option is not None:
+                    opt = "<" + option + ">"
+                    w = self.wide.chars - len(opt) - 1
+                    text = text[:w] + " " * (w - len(text[:w]) + 1) + opt
+                    fg, bg = t.sel_fg, t.sel_bg
                 if not self.wide_on:
                     self.wide_on = True
                     self.wide.text = None
-                self.wide.put(self.d, text, t.sel_fg, t.sel_bg)
+                self.wide.put(self.d, text, fg, bg)
                 return
             if self.wide_on:
                 self.wide_on = False

@@ -82,11 +82,15 @@ class Driver:
             self.press("place")
         raise ValueError(name)
 
-    def new_game(self, mode, **opts):
+    def new_game(self, mode, replace=True, **opts):
+        """Start a game from the main menu; replace: say yes if the unfinished game's save
+        would be replaced (else that question stays open)."""
         self.choose(mode)
         for k, v in opts.items():
             self.set_option(k, v)
         self.choose("start")
+        if replace and getattr(self.app.screen, "title", "") == "Replace saved game?":
+            self.choose("yes")
 
     def goto(self, name):
         """Move the cursor to a point name like 'h8' with the d-pad."""

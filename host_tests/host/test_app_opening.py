@@ -5,7 +5,7 @@ import sys
 import appfix
 from appfix import close, rgb
 from gomoku import game as G
-from gomoku.board import WHITE
+from gomoku.board import BLACK, WHITE
 
 
 def _answer(d, label):
@@ -19,6 +19,16 @@ def _answer(d, label):
     raise ValueError(label)
 
 
+def _said_whole(d):
+    # the turn's words in the top layout's message field, none cut ("P1: Propose 5th: 1 of"
+    # ran into the move number), once any refusal's message has gone
+    d.run(5000)
+    play = d.app.game
+    st = play.status
+    assert play.temp is None and not st.wide_on and st.lines[0].text == play._say()
+    assert len(play._say()) <= st.lines[0].chars
+
+
 def test_pro_rule_swap_and_fifth_move_proposals():
     d = appfix.Driver("pico_lcd_13")
     d.new_game("pnp", opening="swap+5th")
@@ -26,6 +36,7 @@ def test_pro_rule_swap_and_fifth_move_proposals():
     g = play.s.game
     th = d.app.theme
     assert g.phase == G.OPEN3
+    _said_whole(d)
     d.play("h8", "j9")
     d.goto("a1")
     d.press("place")  # outside the central 5x5: refused
@@ -44,11 +55,13 @@ def test_pro_rule_swap_and_fifth_move_proposals():
     d.play("f6")
     first = g.board.parse("f6")
     assert play.pending == first
+    _said_whole(d)
     assert close(d.pixel(*d.cell_corner(first)), rgb(th.board))
     ring = d.app.game.view
     assert ring.code(first) & 64
     d.play("b2")
     assert g.phase == G.CHOOSE and set(g.proposals) == {first, g.board.parse("b2")}
+    _said_whole(d)
     # both proposals carry a ring on the panel: the mark colour on the ring's left edge
     for i in g.proposals:
         x, y = play.view.origin(i)
@@ -74,6 +87,7 @@ def test_swap2_put_two_more_then_pick_colour():
     assert play.prompt[1] == ("Play white", "Take black", "Put 2 more")
     _answer(d, "Put 2 more")
     assert g.phase == G.EXTRA
+    _said_whole(d)
     d.play("j9", "k10")
     assert g.phase == G.PICK and g.actor() == 0
     _answer(d, "White")
@@ -81,6 +95,23 @@ def test_swap2_put_two_more_then_pick_colour():
     assert g.board.to_move() == WHITE and g.actor() == 0
     d.play("l11")
     assert g.board.cells[g.board.parse("l11")] == WHITE
+
+
+def test_the_ai_says_what_it_took():
+    from app import actions
+
+    for answer, said in ((G.KEEP, "AI plays white"), (G.SWAP_COLOURS, "AI takes black"),
+                         (G.PUT2, "AI puts 2 more")):
+        d = appfix.Driver("ttgo_tdisplay")
+        d.new_game("ai", level="easy", opening="swap2")
+        play = d.app.game
+        g = play.s.game
+        for p in ("h8", "h9", "j8"):
+            g.play(g.board.parse(p))
+        assert g.phase == G.SWAP2 and g.actor() == 1
+        g.choose(answer)  # as the AI would
+        actions.ai_chose(play, 1)
+        assert play.temp == said
 
 
 def test_ai_answers_its_own_opening_questions():
@@ -92,6 +123,8 @@ def test_ai_answers_its_own_opening_questions():
     d.run(300)
     assert g.phase != G.SWAP2
     assert g.phase in (G.PLAY, G.PICK)
+    if g.phase == G.PLAY:  # the person's colour may have changed: the status line says so
+        assert play.temp == ("AI takes black" if g.colour_of(1) == BLACK else "AI plays white")
     if g.phase == G.PICK:  # the AI put two more: the person picks
         assert play.prompt is not None
         _answer(d, "Black")

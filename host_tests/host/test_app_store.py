@@ -245,3 +245,28 @@ def test_a_new_game_and_settings_on_a_full_flash(tmp_path, monkeypatch):
     d.play("h8")
     assert play.s.game.board.count() == 1
     assert os.listdir(root) == []
+
+
+def test_a_new_game_asks_before_it_replaces_the_saved_one(tmp_path):
+    # One stray press of Start used to overwrite game.json: the unfinished game was lost.
+    root = str(tmp_path)
+    d = appfix.Driver("ttgo_tdisplay", root=root)
+    d.new_game("pnp")
+    d.press("right")
+    d.press("place")
+    d.press("menu")
+    d.choose("quit")
+    assert _stones(root) == 1
+    for mode in ("pnp", "demo"):
+        d.new_game(mode, replace=False)
+        assert d.app.screen.title == "Replace saved game?"
+        d.choose("no")  # back to that mode's menu, the save untouched
+        assert d.app.screen.title in ("Pass and play", "AI demo") and _stones(root) == 1
+        d.choose("back")
+    d.new_game("pnp", replace=False)
+    d.choose("yes")
+    assert d.app.game.s.game.board.count() == 0 and _stones(root) == 0
+    d.press("menu")
+    d.choose("quit")
+    d.new_game("ai")  # the new game's save has no stone: nothing to lose, not asked
+    assert d.app.game.s.mode == "ai"
