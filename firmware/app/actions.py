@@ -59,6 +59,8 @@ def question(play):
         head = "Draw" if g.winner == 0 else ("Black" if g.winner == BLACK else "White") + " wins"
         reason = G.REASON_NAMES[g.reason]
         text = head + ": " + reason if play.L.side else reason[:1].upper() + reason[1:]
+        if getattr(s, "past", False):
+            return text, ("Review", "Menu"), ("review", "menu")
         return text, ("Review", "New game", "Menu"), ("review", "new", "menu")
     a = g.actor()
     if g.draw_offer >= 0 and not g.ai[1 - g.draw_offer]:

@@ -83,7 +83,7 @@ def past(app):
         if rec["game"].get("size") not in fits:
             hidden += 1  # copied from a kit with a larger panel
             continue
-        items.append(Item(n, "%d %s" % (n, rec.get("sum", "?"))))
+        items.append(Item(n, "%d. %s" % (n, rec.get("sum", "?"))))
         rec = None  # one record at a time in RAM: a long game's is several KB
     items.append(Item("back", "Back"))
     foot = app.notice or ("%d too big for this panel" % hidden if hidden else "")

@@ -34,12 +34,13 @@ def numbers(store):
 
 def summary(g, names):
     """The line the list shows: who won (by the players' names: You / AI, P1 / P2) and the
-    stones on the board."""
+    game's length."""
     if g.winner == 0:
         res = "Draw"
     else:
         res = names[g.player_of(g.winner)] + " won"
-    return "%s %d" % (res, g.board.count())
+    n = g.board.count()
+    return "%s, %d move%s" % (res, n, "" if n == 1 else "s")
 
 
 def add(store, session):
@@ -81,6 +82,7 @@ def open_game(d, clock):
     if not g.over():
         raise GameError("not finished")
     s = S.Session("pnp", {}, clock, 0, g)
+    s.past = True  # its end screen offers no "New game": it was not this mode's game
     names = d.get("names")
     if isinstance(names, list) and len(names) == 2:
         s.names = lambda p: str(names[p])

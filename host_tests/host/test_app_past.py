@@ -37,13 +37,13 @@ def test_a_finished_game_is_kept_and_opens_for_review(tmp_path):
     with open(os.path.join(root, "past1.json")) as f:
         rec = json.load(f)
     assert rec["kind"] == "gomoku-past" and rec["names"] == ["P1", "P2"]
-    assert rec["sum"] == "P1 won 9" and len(rec["game"]["acts"]) == 9
+    assert rec["sum"] == "P1 won, 9 moves" and len(rec["game"]["acts"]) == 9
     d = appfix.Driver("pico_lcd_13", root=root)  # after a power cycle
     assert d.menu_keys() == ["ai", "pnp", "demo", "past", "settings"]
     d.choose("past")
     m = d.app.screen
     assert m.title == "Past games" and [(i.key, i.label) for i in m.items] == [
-        (1, "1 P1 won 9"), ("back", "Back")]
+        (1, "1. P1 won, 9 moves"), ("back", "Back")]
     d.choose(1)
     play = d.app.game
     g = play.s.game
@@ -52,12 +52,13 @@ def test_a_finished_game_is_kept_and_opens_for_review(tmp_path):
     th = d.app.theme
     last = g.board.parse("g8")
     assert close(d.pixel(*d.cell_corner(last)), rgb(th.win))  # the five, highlighted
-    assert play.prompt[1][play.choice] == "Review"
+    # No "New game": the past game's own mode is not this one's (it opened Pass and play)
+    assert play.prompt[1] == ("Review", "Menu") and play.prompt[1][play.choice] == "Review"
     d.press("place")
     d.press("left")
     assert close(d.pixel(*d.stone_px(last)), rgb(th.board))
     d.press("back")
-    d.press("right", 2)
+    d.press("right")
     d.press("place")  # "Menu"
     assert d.menu_keys()[-2:] == ["past", "settings"]
     assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]  # not kept twice
@@ -71,7 +72,8 @@ def test_only_the_last_eight_are_kept_newest_first(tmp_path):
     d = appfix.Driver("pico_lcd_13", root=str(tmp_path))
     d.choose("past")
     labels = [i.label for i in d.app.screen.items]
-    assert labels[:2] == ["10 P2 won 10", "9 P1 won 9"] and labels[-2:] == ["3 P1 won 9", "Back"]
+    assert labels[:2] == ["10. P2 won, 10 moves", "9. P1 won, 9 moves"]
+    assert labels[-2:] == ["3. P1 won, 9 moves", "Back"]
 
 
 def test_damaged_past_games_are_moved_aside_and_reported(tmp_path):
@@ -107,7 +109,7 @@ def test_an_ai_game_keeps_its_players_names_and_demos_are_not_kept(tmp_path):
     d.choose("yes")
     with open(os.path.join(root, "past1.json")) as f:
         rec = json.load(f)
-    assert rec["names"] == ["You", "AI"] and rec["sum"] == "AI won 0"
+    assert rec["names"] == ["You", "AI"] and rec["sum"] == "AI won, 0 moves"
     s = past.open_game(rec, lambda: 0)
     assert s.mode == "pnp" and s.ais == [None, None]  # no engine built to show it
     assert s.game.rule == rules.RENJU  # its own rule, whatever the review's options say
