@@ -58,10 +58,13 @@ def question(play):
     if g.over():
         head = "Draw" if g.winner == 0 else ("Black" if g.winner == BLACK else "White") + " wins"
         reason = G.REASON_NAMES[g.reason]
-        text = head + ": " + reason if play.L.side else reason[:1].upper() + reason[1:]
+        labels, acts = ("Review", "New game", "Menu"), ("review", "new", "menu")
         if getattr(s, "past", False):
-            return text, ("Review", "Menu"), ("review", "menu")
-        return text, ("Review", "New game", "Menu"), ("review", "new", "menu")
+            labels, acts = ("Review", "Menu"), ("review", "menu")
+        text = head + ": " + reason
+        if not play.L.side and len(text) + 11 > play.L.cols:  # the row also holds "<New game>"
+            text = reason[:1].upper() + reason[1:]
+        return text, labels, acts
     a = g.actor()
     if g.draw_offer >= 0 and not g.ai[1 - g.draw_offer]:
         return (s.names(1 - g.draw_offer) + ": accept draw?", ("No", "Yes"),
@@ -180,7 +183,6 @@ def review_start(play):
         b.put(i, g.board.cells[i])
     play.rboard = b
     play.view.attach(b, play.app.theme)
-    play.view.cursor = -1
     play._refresh_all()
 
 
@@ -199,7 +201,6 @@ def review_key(play, action, kind):
             b.put(i, g.board.cells[i])
         play.rboard = None
         play.view.attach(g.board, play.app.theme)
-        play.view.cursor = play.cursor
     else:
         return
     play._refresh_all()

@@ -197,7 +197,7 @@ class Play:
 
     def _refresh_all(self):
         self._marks()
-        self.view.cursor = self.cursor
+        self.view.cursor = self.cursor if self.rboard is None else -1  # none in a review
         self.view.sync()
         self._status()
 
@@ -236,8 +236,11 @@ class Play:
                 self._status()
             elif k == K.OK:
                 self._answer()
-            elif k == K.BACK and not g.over():
-                app.game_menu(self)
+            elif k == K.BACK:
+                if g.over():
+                    app.main_menu()  # as its end screen's "Menu"
+                else:
+                    app.game_menu(self)
             return
         k = app.keys.board(action, kind)
         if k == K.NONE:

@@ -57,7 +57,9 @@ def test_a_finished_game_is_kept_and_opens_for_review(tmp_path):
     d.press("place")
     d.press("left")
     assert close(d.pixel(*d.stone_px(last)), rgb(th.board))
+    assert play.view.cursor == -1  # a review has no cursor (its frame stayed on the board)
     d.press("back")
+    assert play.view.cursor == play.cursor >= 0
     d.press("right")
     d.press("place")  # "Menu"
     assert d.menu_keys()[-2:] == ["past", "settings"]

@@ -256,3 +256,25 @@ def test_the_clocks_stand_still_in_the_menus():
         assert g.time_left(1) <= left - 1900  # and it runs again
         d.press("menu")
         d.choose("quit")
+
+
+def test_the_end_screen_says_who_won_where_it_fits_and_back_leaves_it():
+    # The top layout's one row holds the result and the answer: "White wins: time" fits with
+    # "<New game>" (it said only "Time"); "Black wins: five in a row" does not, the reason
+    # alone does. Back or menu on the end screen is its "Menu" (it did nothing).
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp", limit="5 min")
+    g = d.app.game.s.game
+    while not g.over():
+        d.run(1000, step=100)
+    play = d.app.game
+    assert play.prompt[0] == "White wins: time"
+    assert play.status.wide.text.startswith("White wins: time ")
+    d.press("back")
+    assert d.app.screen.title == "GOMOKU"
+    d.new_game("pnp")
+    d.play("h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9", "g8")
+    play = d.app.game
+    assert play.prompt[0] == "Five in a row"
+    d.press("menu")
+    assert d.app.screen.title == "GOMOKU"
