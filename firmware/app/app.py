@@ -108,8 +108,8 @@ class App:
         s = Session(mode, chosen, self.clock, seed)
         err = self.save_game(s)
         self.play(s)
-        if err:
-            self.game.note(err)
+        if err or not self.keys.dpad:  # few keys: undo, resign and the rest are a long press
+            self.game.note(err or "Hold place: menu")
 
     def touch(self, now):
         self.last_key = now

@@ -10,6 +10,7 @@ def test_easy_ai_game_on_the_two_key_kit():
     play = d.app.game
     g = play.s.game
     th = d.app.theme
+    assert play.temp == "Hold place: menu"  # how a two-key kit reaches undo, resign, ...
     assert g.ai == (False, True)
     for k in range(4):
         assert not g.ai_to_act()
@@ -169,6 +170,7 @@ def test_ai_demo_plays_by_itself_and_stops():
 def test_draw_offer_to_the_ai_and_hint():
     d = appfix.Driver("pico_lcd_13")
     d.new_game("ai", level="easy")
+    assert d.app.game.temp is None  # it has a menu key
     d.play("h8")
     d.run(100)
     d.press("menu")
