@@ -201,10 +201,6 @@ def choose_steps(pos, props):
         yield best
 
 
-def choose_proposal(board, rule, props):
-    return _last(choose_steps(Pos(board.copy(), rule), props))
-
-
 # -- the AI player's answers to the opening rules (ai.player hands every phase but PLAY here) --
 def _pos(player, b):
     # The engine's incremental position, synced to b: the opening searches share it rather

@@ -142,11 +142,6 @@ class App:
 
         menus.new_game(self, mode)
 
-    def settings_menu(self):
-        from app import menus
-
-        menus.settings(self)
-
     def game_menu(self, play):
         from app import menus
 

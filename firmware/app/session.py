@@ -58,9 +58,6 @@ class Session:
         return 0 if not g.ai[0] else 1
 
     # -- AI ----------------------------------------------------------------------------------
-    def ai_due(self):
-        return self.game.ai_to_act()
-
     def ai_work(self, clock, budget_ms):
         """Let the acting AI think for about budget_ms. True when it has acted."""
         g = self.game
