@@ -113,16 +113,14 @@ def read_psq(text, rule):
         raise RecordError("PSQ: the first line's last number says which player began: 0 or 1")
     moves, times = [], []
     k = 1
-    for k in range(1, len(lines) + 1):
-        if k == len(lines):
+    while k < len(lines):  # Piskvork reads moves up to the first line that is not one: names,
+        mv = PSQ_MOVE.match(lines[k])  # a code (blank lines it skips)
+        if mv:
+            moves.append((int(mv.group(1)) - 1, int(mv.group(2)) - 1))
+            times.append(int(mv.group(3) or 0))
+        elif lines[k].strip():
             break
-        mv = PSQ_MOVE.match(lines[k])
-        if not mv:
-            if lines[k].strip():
-                break  # Piskvork reads moves to the first line that is not one (blank ones
-            continue   # it skips): names, a code
-        moves.append((int(mv.group(1)) - 1, int(mv.group(2)) - 1))
-        times.append(int(mv.group(3) or 0))
+        k += 1
     # After the moves Piskvork writes the two players in tournaments, then a code (Gomocup's
     # archives add a line such as "1,Freestyle"). A line of numbers that is not a code is a
     # damaged move: taking it for a name would lose the moves after it without a word.
