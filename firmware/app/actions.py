@@ -19,6 +19,17 @@ def game_over(play):
     past.keep(play)
 
 
+def _foul(b):
+    """'double three foul' etc.: why black's last stone, which lost, was forbidden."""
+    from gomoku import rules
+
+    i = b.hist[-1]
+    b.take()
+    r = rules.forbidden_reason(b, i)
+    b.put(i, BLACK)
+    return r + " foul" if r else "forbidden move"
+
+
 def ai_chose(play, p):
     """Player p, an AI, has answered an opening question: say what it took, since the
     other player's colour may have changed with it."""
@@ -58,9 +69,14 @@ def question(play):
     if g.over():
         head = "Draw" if g.winner == 0 else ("Black" if g.winner == BLACK else "White") + " wins"
         reason = G.REASON_NAMES[g.reason]
+        if g.reason == G.R_FORBIDDEN:  # which one: the marks may be hidden
+            reason = _foul(g.board)
         labels, acts = ("Review", "New game", "Menu"), ("review", "new", "menu")
         if getattr(s, "past", False):
             labels, acts = ("Review", "Menu"), ("review", "menu")
+        elif can(play, "undo"):  # last: a habitual press for "New game" does not undo
+            labels, acts = ("Review", "New game", "Menu", "Undo"), ("review", "new", "menu",
+                                                                   "undo")
         text = head + ": " + reason
         if not play.L.side and len(text) + 11 > play.L.cols:  # the row also holds "<New game>"
             text = reason[:1].upper() + reason[1:]
@@ -96,6 +112,9 @@ def answer(play):
     if act == "menu":
         app.main_menu()
         return
+    if act == "undo":
+        do(play, "undo")
+        return
     try:
         if act == "accept":
             g.accept_draw()
@@ -128,12 +147,14 @@ def short(err):
 
 
 def can(play, what):
-    """Does the in-game menu offer `what` now?"""
+    """Does the in-game menu (or the end screen, for undo) offer `what` now?"""
     g = play.s.game
-    if g.over() or play.s.mode == "demo":
+    if play.s.mode == "demo" or getattr(play.s, "past", False):
         return False
-    if what == "undo":
-        return g.can_undo()
+    if what == "undo":  # also after the game: a fatal slip, a hasty resignation, but not time
+        return g.can_undo() and g.reason != G.R_TIME
+    if g.over():
+        return False
     if what == "redo":
         return g.can_redo()
     if what == "hint":

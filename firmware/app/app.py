@@ -40,7 +40,7 @@ class App:
         self.swallow = None  # the key that woke the screen: ignored until released
         self.screen = None
         self.game = None  # the Play screen of the current game
-        self.starting = None  # (mode, chosen, seed) of a game to start at the end of this pass
+        self.starting = None  # start()'s arguments: a game to start at the end of this pass
         self.left = None  # when the saved game's board was last left for a menu (show())
         self.main_menu()
 
@@ -89,12 +89,13 @@ class App:
             drop(*_MENU_CODE)
         screen.enter()
 
-    def start(self, mode, chosen, seed):
-        """Start a new game as soon as the menu's key handler has returned (see step())."""
-        self.starting = (mode, chosen, seed)
+    def start(self, mode, chosen, seed, tip=None):
+        """Start a new game as soon as the menu's key handler has returned (see step()); tip:
+        a note for its first moments."""
+        self.starting = (mode, chosen, seed, tip)
 
     def _start(self):
-        mode, chosen, seed = self.starting
+        mode, chosen, seed, tip = self.starting
         self.starting = self.left = None
         self.forget_game()
         # The menus' code and the last game (after "New game" on its end screen, its Play still
@@ -108,8 +109,8 @@ class App:
         s = Session(mode, chosen, self.clock, seed)
         err = self.save_game(s)
         self.play(s)
-        if err or not self.keys.dpad:  # few keys: undo, resign and the rest are a long press
-            self.game.note(err or "Hold place: menu")
+        if err or tip:
+            self.game.note(err or tip)
 
     def touch(self, now):
         self.last_key = now

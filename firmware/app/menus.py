@@ -47,7 +47,10 @@ def new_game(app, mode):
         chosen = dict(app.chosen)
         if "size" not in [i.key for i in items]:
             chosen["size"] = 0
-        app.start(mode, chosen, app.clock() & 0x3FFF)
+        # A kit without a menu key opens the in-game menu (undo, resign, ...) with a long
+        # press: nothing else on screen says so.
+        k = app.hw.buttons.holding("menu")
+        app.start(mode, chosen, app.clock() & 0x3FFF, k and "Hold %s: menu" % k)
 
     def pick(menu, it):
         if it.names is not None:
@@ -112,25 +115,24 @@ def past(app):
 
 
 def settings(app):
-    items = [Item(r[0], r[1], r[2], app.settings[r[0]]) for r in O.SETTINGS]
+    # Each change is saved as it is made, as moves are: the kit may be unplugged right here.
+    # A kit without a buzzer is not offered the sound.
+    items = [Item(r[0], r[1], r[2], app.settings[r[0]]) for r in O.SETTINGS
+             if r[0] != "sound" or app.hw.sound.pwm is not None]
     items.append(Item("back", "Back"))
 
     def pick(menu, it):
         if it.names is None:
-            app.save_settings()
             main(app)
             return
         app.set_setting(it.key, it.index)
+        app.save_settings()
         app.hw.sound.mute = not app.opt("sound")
         if it.key == "theme":
             app.theme = T.make(app.opt("theme"))
             menu.enter()
 
-    def back(menu):
-        app.save_settings()
-        main(app)
-
-    app.show(Menu(app, "Settings", items, pick, back))
+    app.show(Menu(app, "Settings", items, pick, lambda m: main(app)))
 
 
 def in_game(app, play):
@@ -149,6 +151,8 @@ def in_game(app, play):
             return
         app.show(play)
         if it.key == "quit":
+            if demo:
+                app.forget_game()  # a stopped demo is not a game to resume
             app.main_menu()
         elif it.key != "resume":
             play.do(it.key)

@@ -151,4 +151,6 @@ def boot(app, settings_name, game_name):
             else:
                 app.saved = holder[0]
     except Damaged as e:
-        app.notice = "Bad save: " + e.moved_to
+        # both damaged: one footer row says so (the settings' notice was lost)
+        app.notice = ("Bad settings and save" if app.notice.startswith("Bad settings")
+                      else "Bad save: " + e.moved_to)

@@ -259,11 +259,17 @@ class Game:
     def _undo_depth(self):
         # Against the AI one undo goes back to the human's last action, so it also takes back
         # the AI's replies that followed it. Without a human action there is nothing to undo.
+        # A declined draw offer changed nothing on the board: it goes with the action before
+        # it (undo took back only the offer, and the move stayed).
         n = self.nlog
-        if not (self.ai[0] or self.ai[1]):
-            return 1 if n else 0
-        for k in range(n - 1, -1, -1):
-            if not self.ai[(self.log[3 * k] >> 3) & 1]:
+        log = self.log
+        k = n - 1
+        while k > 0 and log[3 * k] & 7 == A_DECLINE and log[3 * k - 3] & 7 == A_OFFER:
+            k -= 2
+        if k < 0 or not (self.ai[0] or self.ai[1]):
+            return n - max(k, 0)
+        for k in range(k, -1, -1):
+            if not self.ai[(log[3 * k] >> 3) & 1]:
                 return n - k
         return 0
 

@@ -14,7 +14,7 @@ TUNES = {
 class Sound:
     def __init__(self, pwm=None, volume=50):
         # pwm: machine.PWM-like object (freq(), duty_u16()), or None for a silent kit.
-        self._pwm = pwm
+        self.pwm = pwm
         self._duty = volume * 32768 // 100  # 50 % duty is the loudest square wave
         self.mute = False
         self._tune = None
@@ -35,7 +35,7 @@ class Sound:
         self._tone(0)
 
     def _tone(self, freq):
-        pwm = self._pwm
+        pwm = self.pwm
         if pwm is None:
             return
         if freq and not self.mute:

@@ -203,6 +203,33 @@ def test_undo_against_the_ai_takes_back_both_moves():
     assert g.board.count() == 1 and g.actor() == 1
 
 
+def test_undo_takes_a_declined_draw_offer_back_with_the_move_before_it():
+    # A declined offer changed nothing on the board: undo takes the move back too (it took
+    # back only the offer and the refusal). A pending offer is taken back alone.
+    g = G.Game()
+    _play(g, "h8", "h9")
+    g.offer_draw()
+    g.decline_draw()
+    g.undo()
+    assert g.board.count() == 1 and g.draw_offer == -1 and g.actor() == 1
+    g.redo()
+    assert g.board.count() == 2 and g.draw_offer == -1
+    g.offer_draw()
+    g.undo()
+    assert g.board.count() == 2 and g.draw_offer == -1
+    g = G.Game()
+    g.offer_draw()
+    g.decline_draw()
+    g.undo()  # only the declined offer to take back
+    assert g.nlog == 0 and not g.can_undo()
+    g = G.Game(ai=(False, True))
+    _play(g, "h8", "h9")
+    g.offer_draw(0)
+    g.decline_draw(1)  # the AI's answer
+    g.undo()  # the person's move, the AI's reply, the offer and its refusal
+    assert g.board.count() == 0 and g.actor() == 0
+
+
 def test_undo_redo_restore_everything():
     clk = FakeClock()
     g = G.Game(opening=G.OPEN_SWAP2, clock=clk)
@@ -310,8 +337,10 @@ def test_export_restore_round_trip_and_damage():
     d = g.export()
     r = restore(d, clk)
     assert snapshot(r)[:10] == snapshot(g)[:10] and r.used == g.used and r.ai == g.ai
-    r.undo()  # the restored log supports undo like the original
-    assert r.board.count() == 5
+    r.undo()  # the restored log supports undo like the original: the declined offer goes
+    assert r.board.count() == 4  # with the fifth move and its proposals (the person's)
+    g.undo()
+    assert snapshot(r)[:10] == snapshot(g)[:10]
     import json
     assert restore(json.loads(json.dumps(d))).export() == d
     bad = []

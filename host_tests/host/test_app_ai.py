@@ -28,6 +28,19 @@ def test_easy_ai_game_on_the_two_key_kit():
         assert any(max(abs(x - b.xy(j)[0]), abs(y - b.xy(j)[1])) <= 2 for j in b.hist)
 
 
+def test_kits_without_a_menu_key_say_how_to_open_the_menu():
+    # The in-game menu (undo, hint, resign, save) is a long press there: a note says which.
+    said = {}
+    for kit in ("ttgo_tdisplay", "pico_display_2", "pico_lcd_114", "m5stack_core",
+                "pico_lcd_13", "esp32_ili9341"):
+        d = appfix.Driver(kit)
+        d.new_game("pnp")
+        said[kit] = d.app.game.temp
+    assert said == {"ttgo_tdisplay": "Hold place: menu", "pico_display_2": "Hold place: menu",
+                    "pico_lcd_114": "Hold back: menu", "m5stack_core": "Hold place: menu",
+                    "pico_lcd_13": None, "esp32_ili9341": None}
+
+
 def test_a_resumed_game_on_the_two_key_kit_starts_on_the_best_point():
     from app import jump
 
@@ -165,6 +178,9 @@ def test_ai_demo_plays_by_itself_and_stops():
     assert g.board.count() == n
     d.choose("quit")
     assert d.app.screen.title == "GOMOKU"
+    # Stopped, it is not offered as a game to resume, nor kept for the next boot.
+    assert "resume" not in d.menu_keys() and d.app.saved is None
+    assert "resume" not in appfix.Driver("m5stack_core", root=d.root).menu_keys()
 
 
 def test_draw_offer_to_the_ai_and_hint():

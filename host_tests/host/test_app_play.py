@@ -146,6 +146,8 @@ def test_renju_foul_setting_refuses_or_loses():
     d.play(*seq, "h7")
     g = d.app.game.s.game
     assert g.over() and g.winner == WHITE and g.board.count() == 9
+    assert d.app.game.prompt[0] == "Double three foul"  # which rule (was "Forbidden move")
+    assert g.board.hist[-1] == g.board.parse("h7")  # the board as it was
 
 
 def test_a_game_under_another_rule_lets_renjus_code_go():
@@ -278,3 +280,34 @@ def test_the_end_screen_says_who_won_where_it_fits_and_back_leaves_it():
     assert play.prompt[0] == "Five in a row"
     d.press("menu")
     assert d.app.screen.title == "GOMOKU"
+
+
+def test_undo_from_the_end_screen_takes_back_a_fatal_slip():
+    # README: unlimited undo. A Renju foul that loses, or a hasty resignation, can be taken
+    # back from the end screen; the finished game stays among the past games, the game goes on
+    # and is saved again. Not after a loss on time: the clock would end it again at once.
+    seq = ("h8", "a1", "h9", "a3", "f7", "a5", "g7", "c1")
+    d = appfix.Driver()
+    d.new_game("pnp", rule="renju", foul="loses")
+    d.play(*seq, "h7")
+    play = d.app.game
+    g = play.s.game
+    assert g.over() and play.prompt[1] == ("Review", "New game", "Menu", "Undo")
+    assert d.app.saved is None
+    d.press("left")  # from Review round to the last
+    d.press("place")  # Undo
+    assert not g.over() and g.board.count() == 8 and play.prompt is None
+    assert d.app.saved is play.s and os.path.exists(os.path.join(d.root, "game.json"))
+    assert os.path.exists(os.path.join(d.root, "past1.json"))
+    d.play("j10")
+    assert g.board.count() == 9 and not g.over()
+    d.press("menu")
+    d.choose("resign")
+    d.choose("yes")
+    assert g.over() and "Undo" in play.prompt[1]
+    d = appfix.Driver()
+    d.new_game("pnp", limit="5 min")
+    g = d.app.game.s.game
+    while not g.over():
+        d.run(1000, step=100)
+    assert d.app.game.prompt[1] == ("Review", "New game", "Menu")

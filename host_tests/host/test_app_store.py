@@ -143,20 +143,34 @@ def test_save_too_big_for_the_panel_is_kept_and_not_offered(tmp_path):
 
 
 def test_settings_persist_and_damaged_settings_fall_back(tmp_path):
+    # Each change is saved as it is made (a kit unplugged in the settings kept none of them).
+    # A kit without a buzzer is not offered the sound (it changed nothing there).
     root = str(tmp_path)
-    d = appfix.Driver("pico_lcd_13", root=root)
+    d = appfix.Driver("pico_ili9341", root=root)
     d.choose("settings")
     d.set_option("theme", "dark")
     d.set_option("sound", "off")
+    d2 = appfix.Driver("pico_ili9341", root=root)  # unplugged in the settings, booted again
+    assert d2.app.opt("theme") == 1 and d2.hw.sound.mute
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.choose("settings")
+    assert "sound" not in d.menu_keys() and "theme" in d.menu_keys()
+    d.set_option("theme", "dark")
     d.choose("back")
     d2 = _reboot(root)
-    assert d2.app.opt("theme") == 1 and d2.hw.sound.mute
+    assert d2.app.opt("theme") == 1
     assert appfix.close(d2.pixel(2, 2), appfix.rgb(d2.app.theme.bg))
     with open(os.path.join(root, "settings.json"), "w") as f:
         f.write("\x00\x01garbage")
     d3 = _reboot(root)
     assert d3.app.opt("theme") == 0
     assert os.path.exists(os.path.join(root, "settings.bad"))
+    assert d3.app.notice == "Bad settings: settings.bad"
+    for name in ("game.json", "settings.json"):  # both: the footer says both (it said one)
+        with open(os.path.join(root, name), "w") as f:
+            f.write("{damaged")
+    assert _reboot(root).app.notice == "Bad settings and save"
+    assert {"game.bad", "settings-1.bad"} <= set(os.listdir(root))
 
 
 def test_damaged_records_a_full_flash_cannot_move_still_let_it_boot(tmp_path, monkeypatch):
@@ -174,7 +188,7 @@ def test_damaged_records_a_full_flash_cannot_move_still_let_it_boot(tmp_path, mo
     monkeypatch.setattr(startup.os, "rename", refused)
     for _ in range(2):
         d = _reboot(root)
-        assert d.app.notice == "Bad save: game.json"  # the settings' notice came first
+        assert d.app.notice == "Bad settings and save"  # one footer row for both
         assert d.menu_keys()[0] == "ai" and d.app.opt("theme") == 0
         assert sorted(os.listdir(root)) == ["game.json", "settings.json"]
     d.new_game("pnp")  # a new game is played, its saves refused too
