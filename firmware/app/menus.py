@@ -49,7 +49,7 @@ def new_game(app, mode):
             chosen["size"] = 0
         # A kit without a menu key opens the in-game menu (undo, resign, ...) with a long
         # press: nothing else on screen says so.
-        k = app.hw.buttons.holding("menu")
+        k = app.hw.menu_hold
         app.start(mode, chosen, app.clock() & 0x3FFF, k and "Hold %s: menu" % k)
 
     def pick(menu, it):

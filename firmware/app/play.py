@@ -156,6 +156,7 @@ class Play:
             from app import actions  # questions are rare: their code is not kept loaded
 
             self.prompt = actions.question(self)
+            drop("app.actions")  # (an answer loads it again)
 
     def _answer(self):
         from app import actions

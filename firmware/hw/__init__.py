@@ -10,6 +10,7 @@ class Hardware:
         self.sound = sound
         self.wdt = wdt
         self.reset = reset  # machine.reset: restarts the board (the crash screen's way out)
+        self.menu_hold = None  # the key held for the menu on a kit without a menu key (kit.py)
 
     def feed(self):
         if self.wdt is not None:

@@ -40,15 +40,6 @@ class Buttons:
         self._current = list(self._action)
         self._queue = []  # events sample() saw, for the next poll()
 
-    def holding(self, action):
-        """The short action of the key whose long press gives `action`, if no key gives it
-        with a short press; else None."""
-        if action not in self._action:
-            for i in range(len(self._pins)):
-                if self._alias[i] == action:
-                    return self._action[i]
-        return None
-
     def held(self, action):
         for i in range(len(self._pins)):
             if self._down[i] and self._current[i] == action:

@@ -121,5 +121,10 @@ def setup(name=None, wdt_ms=0, profile=None, ticks=ticks_ms):
     # A profile may enable the watchdog with "wdt_ms" (cannot be stopped; rp2 max ~8300 ms).
     wdt_ms = wdt_ms or p.get("wdt_ms", 0)
     wdt = machine.WDT(timeout=wdt_ms) if wdt_ms else None
-    return Hardware(p["id"], display, _buttons(p, machine, ticks), Sound(pwm), wdt,
-                    machine.reset)
+    hw = Hardware(p["id"], display, _buttons(p, machine, ticks), Sound(pwm), wdt, machine.reset)
+    keys = [a if isinstance(a, list) else [a, None] for a in p["buttons"].values()]
+    shorts = [k[0] for k in keys]
+    for short, long in keys:
+        if long == "menu" and "menu" not in shorts:
+            hw.menu_hold = short
+    return hw
