@@ -170,13 +170,18 @@ class Scenario:
 
     def _turn(self):
         # A hard-level AI game: the person's side plays the best-ranked jump point, and asks
-        # for a hint once (the hard AI's idle engine answers it: no second engine).
+        # for a hint once through the in-game menu, as a person does (its code counts while it
+        # is open; the hard AI's idle engine answers the hint: no second engine).
         a = self.app
         st = self.st
         play = a.game
         g = play.s.game
         b = g.board
-        if play.hinter is not None:
+        if a.screen is not play:  # the in-game menu, read open for a pass: pick Hint
+            m = a.screen
+            m.sel = [it.key for it in m.items].index("hint")
+            m.key("place", 1)
+        elif play.hinter is not None:
             a.step(self.clock())
             st["place"] = play.hinter is None
         elif st["place"]:  # on the hint's point
@@ -195,7 +200,7 @@ class Scenario:
                 st["ai"] += 1
         elif st["ai"] == 3 and not st["hinted"]:
             st["hinted"] = True
-            play.do("hint")
+            a.game_menu(play)
         else:
             play.jumps = None
             play.key("back", 1)  # jump to the best-ranked point

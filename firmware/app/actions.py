@@ -67,6 +67,8 @@ def question(play):
     g = play.s.game
     s = play.s
     if g.over():
+        from app import gamemenu
+
         head = "Draw" if g.winner == 0 else ("Black" if g.winner == BLACK else "White") + " wins"
         reason = G.REASON_NAMES[g.reason]
         if g.reason == G.R_FORBIDDEN:  # which one: the marks may be hidden
@@ -74,7 +76,7 @@ def question(play):
         labels, acts = ("Review", "New game", "Menu"), ("review", "new", "menu")
         if getattr(s, "past", False):
             labels, acts = ("Review", "Menu"), ("review", "menu")
-        elif can(play, "undo"):  # last: a habitual press for "New game" does not undo
+        elif gamemenu.can(play, "undo"):  # last: a habitual press for "New game" does not undo
             labels, acts = ("Review", "New game", "Menu", "Undo"), ("review", "new", "menu",
                                                                    "undo")
         text = head + ": " + reason
@@ -144,24 +146,6 @@ def short(err):
     if "proposed" in s:
         return "Pick a proposal"
     return s[:1].upper() + s[1:]
-
-
-def can(play, what):
-    """Does the in-game menu (or the end screen, for undo) offer `what` now?"""
-    g = play.s.game
-    if play.s.mode == "demo" or getattr(play.s, "past", False):
-        return False
-    if what == "undo":  # also after the game: a fatal slip, a hasty resignation, but not time
-        return g.can_undo() and g.reason != G.R_TIME
-    if g.over():
-        return False
-    if what == "redo":
-        return g.can_redo()
-    if what == "hint":
-        return not g.ai_to_act() and g.phase in (G.PLAY, G.EXTRA, G.OPEN3)
-    if what == "draw":
-        return g.draw_offer < 0 and g.phase == G.PLAY
-    return True
 
 
 def do(play, what):

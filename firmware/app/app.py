@@ -13,8 +13,8 @@ from app.ui import Scratch, SCRATCH_PX
 from overlay import drop
 
 # Menus, option tables and power-on code: not held in RAM while a game is on screen.
-_MENU_CODE = ("app.menus", "app.menu", "app.options", "app.actions", "app.startup",
-              "gomoku.restore", "app.past")
+_MENU_CODE = ("app.menus", "app.gamemenu", "app.menu", "app.options", "app.actions",
+              "app.startup", "gomoku.restore", "app.past")
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
 SETTINGS = "settings.json"
 GAME = "game.json"
@@ -144,9 +144,9 @@ class App:
         menus.new_game(self, mode)
 
     def game_menu(self, play):
-        from app import menus
+        from app import gamemenu
 
-        menus.in_game(self, play)
+        gamemenu.show(self, play)
 
     def play(self, session):
         from app.play import Play

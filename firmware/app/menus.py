@@ -1,8 +1,8 @@
-# The menus: main, new game, settings and the in-game menu. Loaded on demand and dropped
-# while a game is on screen (App.show), so this code holds no RAM during play.
+# The menus: main, new game, settings and past games (the in-game one is app.gamemenu).
+# Loaded on demand and dropped while a game is on screen (App.show), so this code holds no RAM
+# during play.
 from app import options as O, theme as T, layout
 from app.menu import Menu, Item
-from app import actions
 
 _MODE_TITLES = {"ai": "Play the AI", "pnp": "Pass and play", "demo": "AI demo"}
 
@@ -134,32 +134,3 @@ def settings(app):
 
     app.show(Menu(app, "Settings", items, pick, lambda m: main(app)))
 
-
-def in_game(app, play):
-    items = [Item("resume", "Resume")]
-    for key, label in (("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
-                       ("draw", "Offer draw"), ("resign", "Resign")):
-        if actions.can(play, key):
-            items.append(Item(key, label))
-    demo = play.s.mode == "demo"
-    items.append(Item("quit", "Stop demo" if demo else "Save and quit"))
-
-    def pick(menu, it):
-        if it.key == "resign":  # one stray press on a small keypad must not end the game
-            app.show(Menu(app, "Resign?", [Item("no", "No"), Item("yes", "Yes, resign")],
-                          confirm, lambda m: app.show(play)))
-            return
-        app.show(play)
-        if it.key == "quit":
-            if demo:
-                app.forget_game()  # a stopped demo is not a game to resume
-            app.main_menu()
-        elif it.key != "resume":
-            play.do(it.key)
-
-    def confirm(menu, it):
-        app.show(play)
-        if it.key == "yes":
-            play.do("resign")
-
-    app.show(Menu(app, "Game", items, pick, lambda m: app.show(play)))

@@ -254,9 +254,12 @@ def test_menus_and_opening_book_leave_memory_during_play():
     assert "gomoku.renju" not in sys.modules  # a freestyle game never asks a Renju question
     assert "gomoku.openrules" not in sys.modules  # nor an opening-rule one
     d.press("menu")
-    assert d.app.screen.title == "Game" and "app.menus" in sys.modules
+    # The in-game menu loads its own small module and the menu screen's only (through
+    # app.menus it also held app.options and app.actions: 12 KB over the game's peak).
+    assert d.app.screen.title == "Game" and "app.gamemenu" in sys.modules
+    assert not {"app.menus", "app.options", "app.actions"} & set(sys.modules)
     d.choose("resume")
-    assert d.app.screen is play and "app.menus" not in sys.modules
+    assert d.app.screen is play and not {"app.gamemenu", "app.menu"} & set(sys.modules)
     d.press("menu")
     d.choose("undo")  # a menu action loads app.actions and drops it when done
     assert d.app.screen is play and g.board.count() % 2 == 0
