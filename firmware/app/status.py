@@ -46,7 +46,7 @@ class Status:
             self.clocks = [Field(scratch, 0, 0, half - 1), Field(scratch, 8 * half, 0, half - 1)]
             self.spins = [Field(scratch, 8 * (half - 1), 0, 1),
                           Field(scratch, 8 * (L.cols - 1), 0, 1)]
-            self.lines = [Field(scratch, 0, ROW_H, L.cols - 9)]  # a space before the move
+            self.lines = [Field(scratch, 0, ROW_H, L.cols - 8)]
             self.move = Field(scratch, 8 * (L.cols - 8), ROW_H, 4)
             self.where = Field(scratch, 8 * (L.cols - 4), ROW_H, 4)
             # A question needs the whole row: it covers the move and cursor fields meanwhile.
@@ -93,8 +93,9 @@ class Status:
         n = len(lines)
         if n == 1:
             # Top layout: one row. A question takes all of it, its option at the end; so does
-            # a message too long for its field (it covers the move and cursor meanwhile).
-            if option is not None or len(text) > lines[0].chars:
+            # a message too long for its field, which keeps a space before the move number
+            # (the row covers the move and cursor meanwhile).
+            if option is not None or len(text) >= lines[0].chars:
                 fg, bg = t.fg, t.bg
                 if option is not None:
                     opt = "<" + option + ">"

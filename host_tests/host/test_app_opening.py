@@ -26,7 +26,10 @@ def _said_whole(d):
     play = d.app.game
     st = play.status
     assert play.temp is None and not st.wide_on and st.lines[0].text == play._say()
-    assert len(play._say()) <= st.lines[0].chars
+    assert len(play._say()) < st.lines[0].chars  # a space before the move number
+    # and no pixel of an earlier question's highlighted row is left in that space
+    x = 8 * (st.lines[0].chars - 1) + 4
+    assert close(d.pixel(x, st.lines[0].y + 5), rgb(d.app.theme.bg))
 
 
 def test_pro_rule_swap_and_fifth_move_proposals():

@@ -138,7 +138,7 @@ def test_renju_foul_setting_refuses_or_loses():
     # The top layout's message field holds 21: a longer message takes the whole row (it ran
     # into the move number: "Forbidden: double thre#8"), the move and cursor come back after.
     st = play.status
-    assert len(play.temp) > st.lines[0].chars and st.wide_on and st.wide.text == play.temp
+    assert len(play.temp) >= st.lines[0].chars and st.wide_on and st.wide.text == play.temp
     d.run(5000)
     assert play.temp is None and not st.wide_on and st.move.text == "#8"
     d = appfix.Driver()
