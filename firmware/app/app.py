@@ -1,7 +1,8 @@
 # The app: main loop (one pass per step()), screens, settings, saves and backlight sleep.
 import gc
+import sys
 
-from micropython import const
+from micropython import const, stack_use
 
 
 from hw import clock as _clock
@@ -16,6 +17,12 @@ from overlay import drop
 _MENU_CODE = ("app.menus", "app.gamemenu", "app.menu", "app.options", "app.actions",
               "app.startup", "gomoku.restore", "app.past")
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
+# clock() samples the keys, also from the AI's deepest clock reads, which left a Pico's C stack
+# (8 KB, 7,936 checked) 200 bytes: bench_app.py's hard game on the emulated Pico used 7,740.
+# A read this deep skips it: 8 of that game's 1,695 reads, never more than two in a row (a
+# read comes every 32 nodes, about 40 ms), and the stack's deepest use is 7,044. ESP32's stack
+# is 16 KB, the host's large: there every read samples.
+_SAMPLE_DEEP = {"rp2": 5800}.get(sys.platform, 0)
 SETTINGS = "settings.json"
 GAME = "game.json"
 
@@ -50,7 +57,8 @@ class App:
         away for up to half a second on a Pico, so the keys and the buzzer are served with it
         (Hardware.sample)."""
         now = self._time()
-        self.hw.sample(now & TICKS_MASK)
+        if not _SAMPLE_DEEP or stack_use() < _SAMPLE_DEEP:
+            self.hw.sample(now & TICKS_MASK)
         return now
 
     def ticks(self):

@@ -160,3 +160,21 @@ def test_main_py_shows_a_crash_logs_it_and_restarts_on_a_key(tmp_path, monkeypat
     assert close(screen.pixel(2, 2), red)
     assert any(close(screen.pixel(x, y), (255, 255, 255)) for x in range(screen.width)
                for y in range(screen.height // 2 - 40, screen.height // 2 + 40))  # letters
+
+
+def test_a_deep_clock_read_on_a_pico_leaves_the_keys_for_the_next(monkeypatch):
+    # The AI reads the clock every 32 nodes; the keys are sampled with it, except where a
+    # Pico's C stack is already deep (app.app._SAMPLE_DEEP: the sampling's own calls left it
+    # 200 bytes there). Elsewhere (ESP32, the host) every read samples.
+    from app import app as app_mod
+
+    d = appfix.Driver("pico_lcd_13")
+    seen = []
+    monkeypatch.setattr(d.hw, "sample", lambda now: seen.append(now))
+    assert app_mod._SAMPLE_DEEP == 0  # the host
+    d.app.clock()
+    monkeypatch.setattr(app_mod, "_SAMPLE_DEEP", 5800)  # a Pico's
+    for use in (5000, 5799, 5800, 7000):
+        monkeypatch.setattr(app_mod, "stack_use", lambda u=use: u)
+        d.app.clock()
+    assert len(seen) == 3  # the host's read and the two shallow ones
