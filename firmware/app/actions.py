@@ -37,6 +37,8 @@ def ai_chose(play, p):
     what = (" puts 2 more" if g.phase == G.EXTRA else " takes black"
             if g.colour_of(p) == BLACK else " plays white")
     play.note(play.s.names(p) + what)
+    if g.ai_to_act():  # it moves next, maybe at once: said again after that
+        play.tip = play.temp
 
 
 def propose(play, i):

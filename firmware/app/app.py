@@ -15,7 +15,7 @@ from overlay import drop
 
 # Menus, option tables and power-on code: not held in RAM while a game is on screen.
 _MENU_CODE = ("app.menus", "app.gamemenu", "app.menu", "app.options", "app.actions",
-              "app.startup", "gomoku.restore", "app.past")
+              "app.startup", "gomoku.restore", "gomoku.undo", "app.past")
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
 # clock() samples the keys, also from the AI's deepest clock reads, which left a Pico's C stack
 # (8 KB, 7,936 checked) 200 bytes: bench_app.py's hard game on the emulated Pico used 7,740.
@@ -119,6 +119,8 @@ class App:
         self.play(s)
         if err or tip:
             self.game.note(err or tip)
+            if s.game.ai_to_act():  # and again after its first move, maybe in this very pass
+                self.game.tip = err or tip
 
     def touch(self, now):
         self.last_key = now

@@ -34,6 +34,7 @@ class Play:
         self.choice = 0
         self.temp = None  # refusal message and its expiry time
         self.temp_until = 0
+        self.tip = None  # a message shown again after the next change (the AI's move)
         self.pending = -1  # first of two proposed fifth moves, before the second is picked
         self.hint = -1
         self.hinter = None
@@ -156,7 +157,7 @@ class Play:
             from app import actions  # questions are rare: their code is not kept loaded
 
             self.prompt = actions.question(self)
-            drop("app.actions")  # (an answer loads it again)
+            drop("app.actions", "gomoku.undo")  # (an answer loads them again)
 
     def _answer(self):
         from app import actions
@@ -173,6 +174,7 @@ class Play:
         self.hinter = None
         self.jumps = None
         self.temp = None
+        tip, self.tip = self.tip, None
         self.app.keys.turn_started()
         if g.over():
             if not self.over_seen:
@@ -195,6 +197,8 @@ class Play:
                 self._jump(0)
         self._ask()
         self._refresh_all()
+        if tip:
+            self.note(tip)
 
     def _refresh_all(self):
         self._marks()
@@ -356,7 +360,7 @@ class Play:
         from app import actions
 
         actions.do(self, what)
-        drop("app.actions")  # the game goes on without it
+        drop("app.actions", "gomoku.undo")  # the game goes on without them
 
     # -- time --------------------------------------------------------------------------------
     def _busy(self):

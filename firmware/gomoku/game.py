@@ -250,68 +250,25 @@ class Game:
         return p
 
     # -- undo / redo -------------------------------------------------------------------------
+    # Undo and redo are rare: their code is gomoku.undo, loaded when used (a board keeps
+    # bytecode in RAM) and dropped with the menus' code.
     def can_undo(self):
-        return self._undo_depth() > 0
+        from gomoku import undo
+
+        return undo.depth(self) > 0
 
     def can_redo(self):
         return bool(self.redo_log)
 
-    def _undo_depth(self):
-        # Against the AI one undo goes back to the human's last action, so it also takes back
-        # the AI's replies that followed it. Without a human action there is nothing to undo.
-        # A declined draw offer changed nothing on the board: it goes with the action before
-        # it (undo took back only the offer, and the move stayed).
-        n = self.nlog
-        log = self.log
-        k = n - 1
-        while k > 0 and log[3 * k] & 7 == A_DECLINE and log[3 * k - 3] & 7 == A_OFFER:
-            k -= 2
-        if k < 0 or not (self.ai[0] or self.ai[1]):
-            return n - max(k, 0)
-        for k in range(k, -1, -1):
-            if not self.ai[(log[3 * k] >> 3) & 1]:
-                return n - k
-        return 0
-
     def undo(self):
-        n = self._undo_depth()
-        if not n:
-            raise GameError("nothing to undo")
-        for _ in range(n):
-            self._undo_one()
+        from gomoku import undo
+
+        undo.undo(self)
 
     def redo(self):
-        if not self.redo_log:
-            raise GameError("nothing to redo")
-        self._redo_one()
-        # Replay the AI's replies too, so redo mirrors undo.
-        while self.redo_log and self.ai_to_act():
-            self._redo_one()
+        from gomoku import undo
 
-    def _undo_one(self):
-        kind, player, arg = self._entry(self.nlog - 1)
-        self.nlog -= 1
-        snap = self.snaps.pop()
-        u0 = self.log[3 * self.nlog + 1]
-        u1 = self.log[3 * self.nlog + 2]
-        after = (self.used[0], self.used[1])
-        (self.phase, self.black, self.proposals, self.winner, self.reason, self.win_cells,
-         self.draw_offer, stones) = snap
-        for _ in range(stones):
-            self.board.take()
-        self.used[0] = u0
-        self.used[1] = u1
-        self.t0 = self.clock()
-        self.redo_log.append((kind, player, arg, after))
-
-    def _redo_one(self):
-        kind, player, arg, after = self.redo_log.pop()
-        keep = self.redo_log
-        self.redo_log = []
-        self._do(kind, player, arg)
-        self.redo_log = keep
-        self.used[0], self.used[1] = after
-        self.t0 = self.clock()
+        undo.redo(self)
 
     # -- saving -----------------------------------------------------------------------------
     def export(self):

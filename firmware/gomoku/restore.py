@@ -21,8 +21,11 @@ def restore(d, clock=None):
         for a in redo:
             _apply(g, a[:-2])
             g.used = [_ms(a[-2]), _ms(a[-1])]
-        for _ in redo:
-            g._undo_one()
+        if redo:
+            from gomoku.undo import undo_one
+
+            for _ in redo:
+                undo_one(g)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         raise GameError("damaged game data")
     g.clock = clock or no_clock

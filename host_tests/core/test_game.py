@@ -228,6 +228,19 @@ def test_undo_takes_a_declined_draw_offer_back_with_the_move_before_it():
     g.decline_draw(1)  # the AI's answer
     g.undo()  # the person's move, the AI's reply, the offer and its refusal
     assert g.board.count() == 0 and g.actor() == 0
+    g.redo()  # all four again, in one redo (the second left the offer open and unanswered)
+    assert g.nlog == 4 and g.draw_offer == -1 and not g.can_redo()
+    # An offer made while the AI was to move (the menu pauses it), declined, then its move:
+    # one undo still goes back to the person's move.
+    g = G.Game(ai=(False, True))
+    _play(g, "h8", "j9", "h9")
+    g.offer_draw(0)
+    g.decline_draw(1)
+    _play(g, "j10")
+    g.undo()
+    assert g.board.count() == 2 and g.actor() == 0 and not g.ai_to_act()
+    g.redo()
+    assert g.nlog == 6 and g.board.count() == 4 and not g.can_redo()
 
 
 def test_undo_redo_restore_everything():

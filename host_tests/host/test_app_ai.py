@@ -263,7 +263,7 @@ def test_menus_and_opening_book_leave_memory_during_play():
     d.press("menu")
     d.choose("undo")  # a menu action loads app.actions and drops it when done
     assert d.app.screen is play and g.board.count() % 2 == 0
-    assert "app.actions" not in sys.modules
+    assert "app.actions" not in sys.modules and "gomoku.undo" not in sys.modules
 
 
 def test_new_game_builds_its_ai_after_the_menus_left(monkeypatch):
@@ -298,3 +298,27 @@ def test_new_game_builds_its_ai_after_the_menus_left(monkeypatch):
     d.choose("start")  # the same settings again
     assert len(seen) == 2 and seen[1] == (set(), None)
     assert d.app.game is not play and not d.app.game.s.game.over()
+
+
+def test_a_note_outlives_the_ais_first_move():
+    # The tip and the AI's opening answer were cleared by the AI's very next stone, made in the
+    # same pass when it comes from the book: nobody saw them.
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("ai", level="easy", colour="white")
+    play = d.app.game
+    assert play.s.game.board.count() == 1 and play.temp == "Hold place: menu"
+    from app import actions
+    from gomoku import game as G
+
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("ai", level="easy", opening="swap2")
+    play = d.app.game
+    g = play.s.game
+    for p in ("h8", "h9", "j8"):
+        g.play(g.board.parse(p))
+    play.changed()
+    g.choose(G.KEEP)  # as the AI would: it keeps white, and white moves next
+    play.changed()
+    actions.ai_chose(play, 1)
+    d.run(300)  # the AI's stone
+    assert g.board.count() == 4 and play.temp == "AI plays white"
