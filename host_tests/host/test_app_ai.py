@@ -300,25 +300,10 @@ def test_new_game_builds_its_ai_after_the_menus_left(monkeypatch):
     assert d.app.game is not play and not d.app.game.s.game.over()
 
 
-def test_a_note_outlives_the_ais_first_move():
-    # The tip and the AI's opening answer were cleared by the AI's very next stone, made in the
-    # same pass when it comes from the book: nobody saw them.
+def test_a_new_games_tip_outlives_the_ais_first_move():
+    # The AI's book move came in the same pass and cleared the tip: nobody saw it. (The AI's
+    # opening answer: test_app_opening.py::test_the_ai_says_what_it_took.)
     d = appfix.Driver("ttgo_tdisplay")
     d.new_game("ai", level="easy", colour="white")
     play = d.app.game
     assert play.s.game.board.count() == 1 and play.temp == "Hold place: menu"
-    from app import actions
-    from gomoku import game as G
-
-    d = appfix.Driver("ttgo_tdisplay")
-    d.new_game("ai", level="easy", opening="swap2")
-    play = d.app.game
-    g = play.s.game
-    for p in ("h8", "h9", "j8"):
-        g.play(g.board.parse(p))
-    play.changed()
-    g.choose(G.KEEP)  # as the AI would: it keeps white, and white moves next
-    play.changed()
-    actions.ai_chose(play, 1)
-    d.run(300)  # the AI's stone
-    assert g.board.count() == 4 and play.temp == "AI plays white"

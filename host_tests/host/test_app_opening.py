@@ -113,8 +113,14 @@ def test_the_ai_says_what_it_took():
             g.play(g.board.parse(p))
         assert g.phase == G.SWAP2 and g.actor() == 1
         g.choose(answer)  # as the AI would
+        play.changed()
         actions.ai_chose(play, 1)
         assert play.temp == said
+        if g.ai_to_act():  # the AI moves next: its stone no longer clears the words
+            n = g.board.count()
+            while g.board.count() == n:
+                d.run(10)
+            assert play.temp == said
 
 
 def test_ai_answers_its_own_opening_questions():
