@@ -157,7 +157,7 @@ class Play:
             from app import actions  # questions are rare: their code is not kept loaded
 
             self.prompt = actions.question(self)
-            drop("app.actions", "gomoku.undo")  # (an answer loads them again)
+            drop("app.actions", "app.gamemenu", "gomoku.undo")  # (an answer loads them)
 
     def _answer(self):
         from app import actions

@@ -294,6 +294,8 @@ def test_undo_from_the_end_screen_takes_back_a_fatal_slip():
     g = play.s.game
     assert g.over() and play.prompt[1] == ("Review", "New game", "Menu", "Undo")
     assert d.app.saved is None
+    import sys  # the end screen holds none of the questions' code
+    assert not {"app.actions", "app.gamemenu", "gomoku.undo"} & set(sys.modules)
     d.press("left")  # from Review round to the last
     d.press("place")  # Undo
     assert not g.over() and g.board.count() == 8 and play.prompt is None
