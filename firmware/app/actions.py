@@ -30,35 +30,43 @@ def _foul(b):
     return r + " foul" if r else "forbidden move"
 
 
-def ai_chose(play, p):
-    """Player p, an AI, has answered an opening question: say what it took, since the
-    other player's colour may have changed with it."""
+def ai_chose(play, since):
+    """Say what an AI answered to an opening question among the actions logged from index
+    `since` on (the AI's last action, or what a redo brought back), since the other player's
+    colour may have changed with it."""
     g = play.s.game
-    what = (" puts 2 more" if g.phase == G.EXTRA else " takes black"
-            if g.colour_of(p) == BLACK else " plays white")
-    play.note(play.s.names(p) + what)
-    if g.ai_to_act():  # it moves next, maybe at once: said again after that
-        play.tip = play.temp
+    for k in range(since, g.nlog):
+        kind, p, arg = g._entry(k)
+        if kind == G.A_CHOOSE and g.ai[p]:
+            what = (" puts 2 more" if arg == G.PUT2 else " takes black"
+                    if g.colour_of(p) == BLACK else " plays white")
+            play.note(play.s.names(p) + what)
+            if g.ai_to_act():  # it moves next, maybe at once: said again after that
+                play.tip = play.temp
 
 
 def propose(play, i):
     """The pro rule's two fifth-move proposals, placed one at a time at point i: the first is
     marked (placed again, taken back), the second proposes both. True while only the first is
     there; GameError for a point that cannot be proposed."""
-    g = play.s.game
-    p = play.pending
+    s = play.s
+    g = s.game
+    p = s.half
     if p >= 0 and p != i:
-        play.pending = -1
+        s.half = -1
         g.propose(p, i)
         return False
     if p == i:
-        play.pending = -1
+        s.half = -1
     else:
         try:
             g.board.check_empty(i)  # (black has two stones: no point can be forbidden yet)
         except ValueError as e:
             raise GameError(str(e))
-        play.pending = i
+        s.half = i
+    err = play.app.save_game(s)  # the first proposal outlives a power cut too
+    if err:
+        play.note(err)
     play.app.sound("blip")
     play._refresh_all()
     return True
@@ -156,7 +164,11 @@ def do(play, what):
         if what == "undo":
             g.undo()
         elif what == "redo":
+            n = g.nlog
             g.redo()
+            play.changed()
+            ai_chose(play, n)  # an AI's opening answer that came back with it
+            return
         elif what == "resign":
             h = play.s.human()
             g.resign(h if h >= 0 else None)

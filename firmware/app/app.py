@@ -111,6 +111,8 @@ class App:
         # arrays are not laid out among their leftovers.
         self.screen = self.game = None
         drop(*_MENU_CODE)
+        if mode == "pnp":  # an earlier AI game's code and pattern table: about 21 KB
+            drop(*[k for k in sys.modules if k.startswith("ai.")])
         gc.collect()
         from app.session import Session
 

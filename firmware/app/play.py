@@ -35,7 +35,6 @@ class Play:
         self.temp = None  # refusal message and its expiry time
         self.temp_until = 0
         self.tip = None  # a message shown again after the next change (the AI's move)
-        self.pending = -1  # first of two proposed fifth moves, before the second is picked
         self.hint = -1
         self.hinter = None
         self.rboard = None  # review board while reviewing
@@ -77,8 +76,8 @@ class Play:
         if not rev:
             if g.phase == G.CHOOSE:
                 rings.extend(g.proposals)
-            if self.pending >= 0:
-                rings.append(self.pending)
+            if self.s.half >= 0:
+                rings.append(self.s.half)
             if self.hint >= 0:
                 rings.append(self.hint)
         v.rings = rings
@@ -137,7 +136,7 @@ class Play:
         elif ph == G.EXTRA:
             text = "Stone %d of 5" % n
         elif ph == G.PROPOSE:
-            text = "Propose 5th %d/2" % (1 if self.pending < 0 else 2)
+            text = "Propose 5th %d/2" % (1 if self.s.half < 0 else 2)
         elif ph == G.CHOOSE:
             text = "Choose a 5th move"
         elif s.mode == "ai":
@@ -169,7 +168,7 @@ class Play:
     # -- after every change of the game ------------------------------------------------------
     def changed(self):
         g = self.s.game
-        self.pending = -1
+        self.s.half = -1
         self.hint = -1
         self.hinter = None
         self.jumps = None
@@ -383,7 +382,6 @@ class Play:
             if g.ai_to_act() and not self.paused and self.prompt is None:
                 if self.s.mode != "demo" or ticks_diff(now, self.ai_at) >= 0:
                     ph = g.phase
-                    p = g.actor()
                     if self.s.ai_work(app.clock, SLICE_MS):
                         app.sound("click")
                         self.ai_at = ticks_add(app.ticks(), DEMO_MS)
@@ -393,7 +391,7 @@ class Play:
                         if ph in (G.SWAP, G.SWAP2, G.PICK):
                             from app import actions
 
-                            actions.ai_chose(self, p)
+                            actions.ai_chose(self, g.nlog - 1)
                             drop("app.actions")
                         return
             elif self.hinter is not None:

@@ -42,6 +42,7 @@ class Session:
                     st = style if mode == "ai" else (40 if p == 0 else -40)
                     self.ais[p] = AIPlayer(v("level"), rule, seed + p, st, game.board.size)
         self.thinking = -1  # player whose AI has started on the current question
+        self.half = -1  # a person's first of two fifth-move proposals, before the second
 
     def names(self, p):
         if self.mode == "ai":
@@ -105,6 +106,9 @@ class Session:
 
     # -- saving ------------------------------------------------------------------------------
     def export(self):
-        return {"kind": KIND, "mode": self.mode, "opts": self.chosen, "seed": self.seed,
-                "game": self.game.export()}
+        d = {"kind": KIND, "mode": self.mode, "opts": self.chosen, "seed": self.seed,
+             "game": self.game.export()}
+        if self.half >= 0:
+            d["half"] = self.half
+        return d
 

@@ -116,7 +116,19 @@ def restore(d, clock):
 
     chosen = O.clean(O.NEW_GAME, d.get("opts"))
     g = rebuild(d["game"], clock)
-    return S.Session(d["mode"], chosen, clock, d["seed"], g)
+    s = S.Session(d["mode"], chosen, clock, d["seed"], g)
+    h = d.get("half", -1)
+    if h != -1:  # a first fifth-move proposal, made by a person before the power went
+        from gomoku.game import PROPOSE
+
+        if type(h) is not int or g.phase != PROPOSE or g.ai_to_act():
+            raise GameError("damaged save")
+        try:
+            g.board.check_empty(h)
+        except ValueError:
+            raise GameError("damaged save")
+        s.half = h
+    return s
 
 
 def boot(app, settings_name, game_name):

@@ -307,3 +307,25 @@ def test_a_new_games_tip_outlives_the_ais_first_move():
     d.new_game("ai", level="easy", colour="white")
     play = d.app.game
     assert play.s.game.board.count() == 1 and play.temp == "Hold place: menu"
+
+
+def test_pass_and_play_after_an_ai_game_leaves_the_ai_out_of_ram():
+    # The AI's modules and pattern table (about 21 KB) are no use to two people; a hint loads
+    # the engine again.
+    import sys
+
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="hard")
+    d.run(200)
+    assert "ai.engine" in sys.modules and "ai.patterns" in sys.modules
+    d.press("menu")
+    d.choose("quit")
+    d.new_game("pnp")
+    assert not [k for k in sys.modules if k.startswith("ai.")]
+    d.play("h8")
+    d.press("menu")
+    d.choose("hint")
+    play = d.app.game
+    while play.hinter is not None:
+        d.run(50)
+    assert play.hint >= 0 and "ai.engine" in sys.modules

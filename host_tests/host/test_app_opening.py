@@ -52,12 +52,12 @@ def test_pro_rule_swap_and_fifth_move_proposals():
     d.play("k10")  # move 4, by white (now player 0)
     assert g.phase == G.PROPOSE and g.actor() == 1
     d.play("h8")  # a stone's point: refused, nothing marked
-    assert play.pending == -1 and play.temp == "Point is taken"
+    assert play.s.half == -1 and play.temp == "Point is taken"
     d.play("f6", "f6")  # placed again: taken back
-    assert play.pending == -1 and g.phase == G.PROPOSE
+    assert play.s.half == -1 and g.phase == G.PROPOSE
     d.play("f6")
     first = g.board.parse("f6")
-    assert play.pending == first
+    assert play.s.half == first
     _said_whole(d)
     assert close(d.pixel(*d.cell_corner(first)), rgb(th.board))
     ring = d.app.game.view
@@ -114,7 +114,7 @@ def test_the_ai_says_what_it_took():
         assert g.phase == G.SWAP2 and g.actor() == 1
         g.choose(answer)  # as the AI would
         play.changed()
-        actions.ai_chose(play, 1)
+        actions.ai_chose(play, g.nlog - 1)
         assert play.temp == said
         if g.ai_to_act():  # the AI moves next: its stone no longer clears the words
             n = g.board.count()
@@ -139,3 +139,21 @@ def test_ai_answers_its_own_opening_questions():
         _answer(d, "Black")
         assert g.black == 0
     assert g.board.count() >= 3
+
+
+def test_a_redone_ai_answer_is_said_again():
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="easy", opening="swap2")
+    play = d.app.game
+    g = play.s.game
+    d.play("h8", "h9", "j8")
+    d.run(300)
+    assert g.phase != G.SWAP2
+    said = play.temp
+    assert said.startswith("AI ")
+    d.press("menu")
+    d.choose("undo")
+    assert g.phase == G.OPEN3 and play.temp is None
+    d.press("menu")
+    d.choose("redo")
+    assert g.phase != G.SWAP2 and play.temp == said

@@ -71,6 +71,48 @@ def test_undone_moves_can_be_redone_after_a_power_cut(tmp_path):
     assert appfix.close(d2.pixel(*d2.stone_px(g.board.parse("k10"))), appfix.rgb(th.black))
 
 
+def test_a_first_fifth_move_proposal_outlives_a_power_cut(tmp_path):
+    from gomoku import game as G
+
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp", opening="swap+5th")
+    d.play("h8", "j9", "g7")
+    d.press("place")  # P2 keeps white
+    d.play("k10", "f6")  # move 4, then black's first proposal
+    d2 = _reboot(root)  # the power goes before the second
+    d2.choose("resume")
+    play = d2.app.game
+    g = play.s.game
+    f6 = g.board.parse("f6")
+    assert g.phase == G.PROPOSE and play.s.half == f6 and play.view.code(f6) & 64
+    assert play._say().endswith("Propose 5th 2/2")
+    d2.play("f6")  # taken back: that is saved too
+    d3 = _reboot(root)
+    d3.choose("resume")
+    assert d3.app.game.s.half == -1
+    d3.play("f6", "b2")
+    g = d3.app.game.s.game
+    assert g.phase == G.CHOOSE and set(g.proposals) == {f6, g.board.parse("b2")}
+    # a proposal that cannot be one is a damaged save, moved aside like any other
+    with open(os.path.join(root, "game.json")) as f:
+        rec = json.load(f)
+    rec["game"]["acts"] = rec["game"]["acts"][:5]  # back to the proposals, none made
+    rec["half"] = f6
+    with open(os.path.join(root, "game.json"), "w") as f:
+        json.dump(rec, f)
+    d4 = _reboot(root)
+    d4.choose("resume")
+    assert d4.app.game.s.half == f6
+    for half in (f6 - 1000, g.board.parse("h8"), "f6", True):
+        rec["half"] = half
+        with open(os.path.join(root, "game.json"), "w") as f:
+            json.dump(rec, f)
+        d4 = _reboot(root)
+        assert d4.menu_keys()[0] != "resume", half
+        os.remove(os.path.join(root, "game.bad"))
+
+
 def test_truncated_temp_file_is_ignored(tmp_path):
     root = str(tmp_path)
     _game_with_moves(root, ["h8", "j9", "k10"])
