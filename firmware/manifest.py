@@ -5,3 +5,4 @@ package("ai")
 package("app")
 package("gomoku")
 package("hw")
+module("overlay.py")  # imported by all of them

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# Build firmware/ into .mpy files for one kit and copy them, main.py/boot.py and the kit profile
-# (as /kit.json) to a board with mpremote. Also regenerates package.json for `mip install`.
+"""Build firmware/ into .mpy files for one kit and copy them, main.py and the kit profile (as
+/kit.json) to a board with mpremote, removing files of the game's earlier deploys that this one
+does not copy. Also regenerates package.json for `mip install`."""
 import argparse
 import json
 import os
@@ -13,7 +14,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 ARCH = {"rp2": "armv6m", "esp32": "xtensawin"}
-AS_SOURCE = ("main.py", "boot.py")  # the device runs these by name, so they stay .py
+AS_SOURCE = ("main.py",)  # the device runs it by name, so it stays .py
 # Build recipe, CPython stand-in, pattern-table generator: never needed on a board.
 HOST_ONLY = ("manifest.py", "micropython.py", "ai/patgen.py")
 sys.path.insert(0, FIRMWARE)
@@ -135,9 +136,25 @@ def loadable(out, built, mpy, release=None):
     return keep
 
 
+def prune_code(built):
+    """Code for the board that deletes, in the game's folders, every file this deploy does not
+    copy (a removed module's .mpy; the native build of an earlier deploy, which ai.eval would
+    still import first where this one left it out; a mip-installed .py, which import prefers
+    to the .mpy), and the .py twin of a top-level .mpy. It runs with the board's root as the
+    current folder; the player's saves (files at the root) are not touched."""
+    tops = sorted({b.split("/")[0] for b in built if "/" in b})
+    twins = sorted(b[:-4] + ".py" for b in built if "/" not in b and b.endswith(".mpy"))
+    return ("import os\nk=%r\ndef w(d):\n for n in os.listdir(d):\n  p=d+'/'+n\n"
+            "  if os.stat(p)[0]&0x4000:w(p)\n  elif p not in k:os.remove(p)\n"
+            "for d in %r:\n try:w(d)\n except OSError:pass\n"
+            "for p in %r:\n try:os.remove(p)\n except OSError:pass\n"
+            % (tuple(sorted(built)), tuple(tops), tuple(twins)))
+
+
 def mpremote_command(out, built, port):
     cmd = _mpremote(port)
     tops = sorted({b.split("/")[0] for b in built if "/" in b})
+    cmd += ["exec", prune_code(built), "+"]
     cmd += ["cp", "-r"] + [os.path.join(out, t) for t in tops] + [":"]
     for b in built:
         if "/" not in b:

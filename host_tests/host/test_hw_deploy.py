@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -25,9 +26,12 @@ def test_dry_run_builds_and_prints_mpremote(name, arch):
                         "--dry-run", "--port", "/dev/ttyX"], capture_output=True, text=True,
                        cwd=ROOT)
     assert r.returncode == 0, r.stderr
-    cmd = r.stdout.strip().splitlines()[-1]
+    built, cmd = r.stdout.strip().split("\n", 1)  # (the board code's lines are quoted)
+    assert built.startswith("built ")
+    assert "\n" not in shlex.split(cmd)[-1]
     # mpremote as a module of the running Python: its script is not on PATH outside the venv.
-    assert cmd.startswith(sys.executable + " -m mpremote connect /dev/ttyX cp -r ")
+    assert cmd.startswith(sys.executable + " -m mpremote connect /dev/ttyX exec ")
+    assert " + cp -r " in cmd
     assert ":kit.json" in cmd and cmd.endswith("+ reset")
     out = os.path.join(ROOT, "build", name)
     with open(os.path.join(out, "kit.json")) as f:
@@ -53,10 +57,15 @@ def test_package_json_is_current():
     assert text == deploy.package_json_text(), "run: python tools/deploy.py --write-package-json"
 
 
-def test_manifest_freezes_every_package():
+def test_manifest_freezes_every_package_and_module():
+    # Everything deploy copies but main.py: a frozen build without overlay.py failed at boot.
     with open(os.path.join(ROOT, "firmware", "manifest.py")) as f:
-        listed = sorted(re.findall(r'^package\("(\w+)"\)', f.read(), re.M))
-    assert listed == _packages()
+        text = f.read()
+    listed = re.findall(r'^package\("(\w+)"\)', text, re.M)
+    listed += re.findall(r'^module\("(\w+\.py)"\)', text, re.M)
+    deployed = {f.split("/")[0] for f in deploy.firmware_files() if f not in deploy.AS_SOURCE}
+    assert sorted(listed) == sorted(deployed)
+    assert set(_packages()) <= deployed
 
 
 def _build(tmp_path):
@@ -92,6 +101,29 @@ def test_native_code_for_another_cpu_is_left_out(tmp_path, capsys):
     assert "ai/vlines.mpy" not in deploy.loadable(out, built, _RP2, (1, 25))
     out, built = _build(tmp_path / "d")
     assert deploy.loadable(out, built, _RP2, deploy.compiler_release()) == built
+
+
+def test_the_deploy_removes_what_it_no_longer_copies(tmp_path, monkeypatch):
+    # A board after an earlier deploy with the native build and a module since removed, and a
+    # mip install's sources, which import would take before the .mpy files.
+    out, built = _build(tmp_path / "out")
+    keep = deploy.loadable(out, built, _ESP32)  # this deploy leaves the native build out
+    flash = tmp_path / "flash"
+    old = built + ["ai/gone.mpy", "app/play.py", "overlay.py", "hw/sub/x.mpy"]
+    mine = ["game.json", "past1.json", "settings.json", "notes.txt", "lib/other.py"]
+    for f in old + mine:
+        (flash / f).parent.mkdir(parents=True, exist_ok=True)
+        (flash / f).write_text("x")
+    cmd = deploy.mpremote_command(out, keep, None)
+    code = cmd[cmd.index("exec") + 1]
+    monkeypatch.chdir(flash)
+    exec(code, {})  # as the board runs it, at its root
+    left = sorted(str(p.relative_to(flash)) for p in flash.rglob("*") if p.is_file())
+    assert left == sorted(keep + mine)
+    assert "ai/vlines.mpy" not in left and "ai/engine.mpy" in left
+    exec(code, {})  # a board without some of the folders: nothing to do, no error
+    monkeypatch.chdir(tmp_path)
+    exec(code, {})
 
 
 def test_another_mpy_version_stops_before_copying(tmp_path):
