@@ -26,6 +26,21 @@ def _has_display():
         sys.platform in ("darwin", "win32")
 
 
+def _window_opens():
+    """Whether SDL reaches a window system: with DISPLAY set to no working X server (a stale
+    one after an ssh or tmux reattach, a container) it falls back to its offscreen driver, and
+    the simulator ran on, invisible, until killed."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        return pygame.display.get_driver() not in ("offscreen", "dummy")
+    except pygame.error:
+        return False
+    finally:
+        pygame.display.quit()
+
+
 def choose_mode(args, has_pygame):
     if args.term:
         return "term"
@@ -33,7 +48,7 @@ def choose_mode(args, has_pygame):
         return "headless"
     if args.window:
         return "window"
-    if _has_display() and has_pygame:
+    if _has_display() and has_pygame and _window_opens():
         return "window"
     if sys.stdin.isatty() and sys.stdout.isatty():
         return "term"

@@ -31,6 +31,19 @@ def test_with_no_window_terminal_or_script_it_shows_that_it_booted(tmp_path):
     assert "wrote its screen to %s" % shot in r.stderr
 
 
+def test_a_display_variable_without_a_window_system_does_not_hide_the_simulator(tmp_path):
+    # DISPLAY set, no X server answering (a stale one after an ssh reattach): SDL fell back to
+    # its offscreen driver and the "window" ran on invisibly until killed.
+    pytest.importorskip("pygame")
+    env = dict(os.environ, DISPLAY=":99", SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    data = tmp_path / "d"
+    r = subprocess.run([sys.executable, SIM, "--data", str(data)], capture_output=True,
+                       text=True, env=env, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0 and (data / "screen.png").exists(), r.stderr
+
+
 def test_bad_board_exits_nonzero_listing_the_kits(tmp_path):
     r = run_sim("--board", "no_such_kit", "--headless", "--data", str(tmp_path))
     assert r.returncode != 0
