@@ -15,4 +15,4 @@ viper = native
 
 
 def stack_use():
-    return 0  # ai.search asks only on a board (its _DEEP)
+    return 0  # ai.search and app.app ask only on a board (_DEEP, _SAMPLE_DEEP)

@@ -69,7 +69,7 @@ def code(t, k, black):
     side's first blocked cell (the other colour's stone or the edge) nothing counts, so a
     side's 256 digit strings fall into 31 classes for each colour: the table starts with
     black's class of each side (256 bytes), then white's, then a byte per pair of classes, 32
-    a row, black's code in its high nibble and white's in the low one: 1,504 bytes for both
+    a row, black's code in its high nibble and white's in the low one: 1,503 bytes for both
     colours (all 6,561 own/empty/blocked keys would take 3.3 KB a colour, packed two a byte).
     ai.lines reads them inline like this."""
     if black:

@@ -50,7 +50,8 @@ _UPPER = const(2)
 
 class TT:
     """Preallocated transposition table: slot = hash & mask; a slot keeps one entry, checked by
-    the next 16 bits of the hash (hash >> bits), which with the slot makes a 25-bit match.
+    the next 16 bits of the hash (hash >> bits), which with the slot makes a (bits + 16)-bit
+    match (24 bits in the engine's TT(8)).
     Beside it, as many slots of the threat search's results (tkey, tres: vct())."""
 
     def __init__(self, bits=9):

@@ -143,7 +143,7 @@ def answer(play):
 
 def short(err):
     """A refusal in a few words: game errors are sentences for programmers, and status rows
-    hold 10 to 26 characters."""
+    hold 12 to 22 characters (30 in the top layout's wide row)."""
     s = str(err)
     if s.startswith("forbidden for black: "):
         return "Forbidden: " + s[21:]

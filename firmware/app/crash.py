@@ -4,7 +4,7 @@ import gc
 import sys
 
 from hw.clock import ticks_ms, ticks_diff, sleep_ms
-from hw.tile import rgb
+from hw.colour import rgb
 from app import ui
 from app.layout import ROW_H
 

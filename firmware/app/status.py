@@ -59,7 +59,8 @@ class Status:
         self.where_text = ""
 
     def reset(self, theme):
-        """Forget what is shown (after another screen covered it) and paint the background."""
+        """Forget what is shown (after another screen covered it); Play.enter() paints the
+        background."""
         self.theme = theme
         for f in self.all:
             f.text = None

@@ -1,5 +1,5 @@
 # Colour sets for the screens; every drawing module takes its colours from the current Theme.
-from hw.tile import rgb
+from hw.colour import rgb
 
 
 class Theme:
@@ -18,7 +18,7 @@ class Theme:
         self.bg = bg  # menus and status
         self.fg = fg
         self.dim = dim  # labels, secondary text
-        self.accent = accent  # titles, the acting player's clock
+        self.accent = accent  # titles, thinking spinners, side-panel messages
         self.sel_bg = sel_bg  # highlighted menu row
         self.sel_fg = sel_fg
 

@@ -84,11 +84,11 @@ def test_host_framebuf_matches_micropython():
 
 def test_colours_are_wire_order_in_a_view():
     from app.ui import Scratch
-    from hw import tile
+    from hw import colour
 
     t = Scratch(8).view(2, 1)
-    t.pixel(0, 0, tile.rgb(255, 0, 0))
-    t.pixel(1, 0, tile.rgb(0, 0, 255))
+    t.pixel(0, 0, colour.rgb(255, 0, 0))
+    t.pixel(1, 0, colour.rgb(0, 0, 255))
     assert bytes(t.buf[:4]) == b"\xf8\x00\x00\x1f"  # RGB565 high byte first, as the panel takes it
     assert (t.w, t.h) == (2, 1)
 

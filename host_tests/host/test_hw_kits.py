@@ -9,7 +9,7 @@ import pytest
 import hwfix
 from app.ui import Scratch
 from hw import kit
-from hw.tile import rgb
+from hw.colour import rgb
 from hw.buttons import DIRECTIONS
 
 BLACK, WHITE, RED = rgb(0, 0, 0), rgb(255, 255, 255), rgb(255, 0, 0)

@@ -190,7 +190,8 @@ class Sim:
         return play is not None and play.s.game.over()
 
     def pass_(self):
-        """step() then pace the loop like app.run() does (~60 passes a second)."""
+        """step() then pace the loop: ~60 passes a second while idle (app.run() sleeps 10 ms
+        on a board; a window needs no more than its frame rate)."""
         t = self.step()
         self.clock.pace(self.busy(), t)
 
