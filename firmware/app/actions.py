@@ -184,6 +184,7 @@ def do(play, what):
             from ai.engine import Engine, HARD, MOVE_MS
 
             h = play.hinter = play.s.idle_engine(HARD) or Engine(HARD, g.rule, size=g.board.size)
+            h.set_style(0)  # the hard level's move, not the AI opponent's style of it
             h.clock = g.clock  # a hint keeps to a hard move's time cap, like the AI's moves
             h.time_ms = MOVE_MS[HARD]
             h.start(g.board)

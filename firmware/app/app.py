@@ -7,9 +7,10 @@ from micropython import const, stack_use
 
 from hw import clock as _clock
 from hw.clock import TICKS_MASK
+from hw.buttons import RELEASE
 from app import theme as T
 from app.keys import Keys
-from app.store import Store
+from app.store import Store, TMP
 from app.ui import Scratch, SCRATCH_PX
 from overlay import drop
 
@@ -139,6 +140,7 @@ class App:
 
     def forget_game(self):
         self.store.remove(GAME)
+        self.store.remove(GAME + TMP)  # a record whose rename the flash refused
         self.saved = None
 
     # -- screens -----------------------------------------------------------------------------
@@ -190,7 +192,7 @@ class App:
             return
         if self.swallow is not None:
             if action == self.swallow:
-                if kind == 4:  # RELEASE: later presses of this key count again
+                if kind == RELEASE:  # later presses of this key count again
                     self.swallow = None
                 return
             self.swallow = None

@@ -11,7 +11,6 @@ CURSOR = const(8)
 WIN = const(16)
 FORBID = const(32)
 RING = const(64)
-_UNKNOWN = const(255)
 _STARS = {15: (3, 11), 19: (3, 9, 15)}  # plus the centre point
 
 

@@ -4,6 +4,7 @@ import gc
 import sys
 
 from hw.clock import ticks_ms, ticks_diff, sleep_ms
+from hw.buttons import PRESS
 from hw.colour import rgb
 from app import ui
 from app.layout import ROW_H
@@ -46,7 +47,7 @@ def report(hw, err):
     while True:
         now = ticks_ms()
         events = hw.poll(now)  # also feeds the watchdog: the message stays up
-        if ticks_diff(now, t0) >= _GRACE_MS and any(kind == 1 for _, kind in events):
+        if ticks_diff(now, t0) >= _GRACE_MS and any(kind == PRESS for _, kind in events):
             break
         sleep_ms(10)
     hw.reset()

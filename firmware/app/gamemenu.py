@@ -44,6 +44,10 @@ def show(app, play):
         if it.key == "quit":
             if demo:
                 app.forget_game()  # a stopped demo is not a game to resume
+            else:
+                # With the running turn's time so far (autosaves come after actions).
+                err = app.save_game(play.s)
+                app.notice = err or app.notice
             app.main_menu()
         elif it.key != "resume":
             play.do(it.key)

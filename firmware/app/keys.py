@@ -24,7 +24,6 @@ _DIRS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT}
 class Keys:
     def __init__(self, actions):
         self.dpad = all(a in actions for a in ("up", "down", "left", "right", "back"))
-        self.has_back = "back" in actions
         self.free = self.dpad  # few-key kits start every turn in candidate (jump) mode
 
     def _basic(self, action, kind):

@@ -83,6 +83,8 @@ def past(app):
         except startup.Damaged as e:
             app.notice = "Bad record: " + e.moved_to
             continue
+        if rec is None:  # gone since it was listed
+            continue
         if rec["game"].get("size") not in fits:
             hidden += 1  # copied from a kit with a larger panel
             continue

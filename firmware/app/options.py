@@ -4,8 +4,7 @@ from gomoku import game as G
 
 # (key, label, value names, values, default index)
 NEW_GAME = (
-    ("rule", "Rule", ("freestyle", "standard", "renju"),
-     (rules.FREESTYLE, rules.STANDARD, rules.RENJU), 0),
+    ("rule", "Rule", rules.RULE_NAMES, (rules.FREESTYLE, rules.STANDARD, rules.RENJU), 0),
     ("size", "Board", ("15x15", "19x19"), (15, 19), 0),
     ("opening", "Opening", ("free", "swap+5th", "swap2"),
      (G.OPEN_FREE, G.OPEN_PRO, G.OPEN_SWAP2), 0),

@@ -26,8 +26,10 @@ def numbers(store):
         return []
     out = []
     for f in names:
-        if f.startswith(_PRE) and f.endswith(_EXT) and f[len(_PRE):-len(_EXT)].isdigit():
-            out.append(int(f[len(_PRE):-len(_EXT)]))
+        n = f[len(_PRE):-len(_EXT)]
+        # only names that name() gives back: past01.json would be listed as past1.json's
+        if f.startswith(_PRE) and f.endswith(_EXT) and n.isdigit() and name(int(n)) == f:
+            out.append(int(n))
     out.sort()
     return out
 

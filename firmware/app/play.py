@@ -8,6 +8,7 @@ from gomoku import rules
 from gomoku.board import BLACK
 from gomoku.game import GameError
 from hw.clock import ticks_diff, ticks_add
+from hw.buttons import PRESS
 from app import keys as K, jump, layout
 from app.boardview import BoardView
 from app.status import Status
@@ -226,7 +227,7 @@ class Play:
             from app import actions
 
             return actions.review_key(self, action, kind)
-        if (action == "back" or action == "menu") and kind == 1 and self._busy():
+        if (action == "back" or action == "menu") and kind == PRESS and self._busy():
             # Back or menu stops the thinking; the in-game menu is then open.
             self._pause()
             app.game_menu(self)

@@ -41,18 +41,24 @@ def recover(store):
         if n.endswith(".json" + TMP):
             main = store.path(n[:-len(TMP)])
             if _exists(main):
-                store.remove(n)
+                _discard(store, n)
                 continue
             try:
                 with open(store.path(n)) as f:
                     json.load(f)
             except (OSError, ValueError):
-                store.remove(n)  # unreadable: not a record
+                _discard(store, n)  # unreadable: not a record
                 continue
             try:
                 os.rename(store.path(n), main)
             except OSError:
                 pass
+
+
+def _discard(store, name):
+    store.remove(name)
+    if _exists(store.path(name)):  # a folder: moved aside, or every save would fail
+        set_aside(store, name)
 
 
 def load(store, name, check=None):
@@ -62,6 +68,8 @@ def load(store, name, check=None):
     try:
         f = open(p)
     except OSError:
+        if _exists(p):  # a folder by that name: every save to it would fail
+            raise Damaged(name, set_aside(store, name))
         return None
     try:
         with f:
@@ -131,6 +139,26 @@ def restore(d, clock):
     return s
 
 
+def _kept(store, g):
+    """Whether game g is the newest past game before its end: the same actions at the same
+    clocks, which two games played apart never share."""
+    from app import past as P
+
+    nums = P.numbers(store)
+    if not nums or not g.nlog:
+        return False
+    try:
+        with open(store.path(P.name(nums[-1]))) as f:
+            rec = json.load(f)
+        d = g.export()
+        acts = rec["game"]["acts"]
+        clk = rec["game"]["clk"]
+        n = len(d["acts"])
+        return len(acts) > n and acts[:n] == d["acts"] and clk[:2 * n] == d["clk"]
+    except Exception:  # (noqa) an old or damaged past record: the Past games menu says so
+        return False
+
+
 def boot(app, settings_name, game_name):
     """Fill app.settings, app.chosen, app.saved (the Session to offer as "Resume") and
     app.notice (what was moved aside) from the records in app.store."""
@@ -151,6 +179,11 @@ def boot(app, settings_name, game_name):
     try:
         holder = []
         load(store, game_name, lambda d: holder.append(restore(d, app.clock)))
+        if holder and _kept(store, holder[0].game):
+            # The power went between keeping the finished game and removing its save (Play):
+            # resumed, its last move would be kept a second time, pushing an older one out.
+            store.remove(game_name)
+            holder = None
         if holder:
             n = holder[0].game.board.size
             d = app.hw.display

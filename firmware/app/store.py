@@ -4,6 +4,7 @@ import json
 import os
 
 TMP = ".tmp"
+_ENOENT = 2
 
 
 def _refused(err):
@@ -24,6 +25,17 @@ class Store:
         p = self.path(name)
         t = p + TMP
         try:
+            os.stat(p)
+        except OSError:
+            # No record: the last one may wait in the temporary file (a rename refused after
+            # FAT's removal of the old record, below). Writing over it would lose it.
+            try:
+                os.stat(t)
+                os.rename(t, p)
+            except OSError as e:
+                if e.args and e.args[0] != _ENOENT:
+                    return _refused(e)
+        try:
             with open(t, "w") as f:
                 json.dump(data, f)
         except OSError as e:
@@ -32,8 +44,8 @@ class Store:
         try:
             os.rename(t, p)  # littlefs and POSIX replace the target in one step
         except OSError:
-            # FAT refuses to rename over a file; the window without `p` is covered by
-            # app.startup.recover().
+            # FAT refuses to rename over a file, and a full littlefs may need the old record's
+            # blocks; the window without `p` is covered above and by app.startup.recover().
             self.remove(name)
             try:
                 os.rename(t, p)

@@ -12,7 +12,6 @@ from gomoku import rules
 OPEN_FREE = const(0)
 OPEN_PRO = const(1)  # three-move swap, then two proposals for the fifth move (RIF 1996)
 OPEN_SWAP2 = const(2)
-OPENING_NAMES = ("free", "swap + 5th", "swap2")
 
 # Phases: what the acting player is asked to do.
 PLAY = const(0)  # place a stone of the colour to move
@@ -277,9 +276,13 @@ class Game:
         acts = []
         for k in range(self.nlog):
             acts.append(_act(*self._entry(k)))
+        # The clocks before each action, which undo puts back (without them an undo after a
+        # resume zeroed both), and the running turn's time so far ("Save and quit").
         d = {"v": 1, "size": self.board.size, "rule": self.rule, "opening": self.opening,
              "ai": [int(self.ai[0]), int(self.ai[1])], "limit": self.limit,
-             "strict": int(self.forbidden_loses), "acts": acts, "used": list(self.used)}
+             "strict": int(self.forbidden_loses), "acts": acts,
+             "clk": [self.log[3 * k + j] for k in range(self.nlog) for j in (1, 2)],
+             "used": [self.time_used(0), self.time_used(1)]}
         if self.redo_log:
             # Undone actions, the next to redo first, each with the clocks after it: a save
             # (and so a power cut) keeps them for redo. Older saves simply have none.

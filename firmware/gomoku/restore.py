@@ -11,8 +11,14 @@ def restore(d, clock=None):
             raise GameError("unknown save version")
         g = Game(d["size"], d["rule"], d["opening"], d["ai"], _ms(d["limit"]),
                  bool(d["strict"]), no_clock)
-        for a in d["acts"]:
-            _apply(g, a)
+        acts = d["acts"]
+        clk = d.get("clk")  # older saves have none: their clocks before each action are 0
+        if clk is not None and len(clk) != 2 * len(acts):
+            raise GameError("damaged game data")
+        for k in range(len(acts)):
+            if clk is not None:
+                g.used = [_ms(clk[2 * k]), _ms(clk[2 * k + 1])]  # what the log keeps
+            _apply(g, acts[k])
         used = d["used"]
         g.used = [_ms(used[0]), _ms(used[1])]
         # Undone actions: replayed through the same checks, then taken back, so redo finds

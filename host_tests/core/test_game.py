@@ -303,8 +303,8 @@ def test_a_save_keeps_what_undo_took_back():
     for n in ("g10", "j8", "k9"):
         clk.t += 1000
         g.play(b.parse(n))
-    clk.t += 500
     full = g.export()
+    clk.t += 500  # (the running turn's time: undo takes it back with the move)
     g.undo()
     g.undo()  # back to black's proposal: the AI (white) chose, so that went too
     assert g.phase == G.PROPOSE and g.can_redo()
@@ -385,3 +385,31 @@ def test_export_restore_round_trip_and_damage():
             pass
         else:
             assert False, e
+
+
+def test_a_restored_game_undoes_to_the_same_clocks_and_keeps_the_running_turn():
+    clk = FakeClock()
+    g = G.Game(limit_ms=300000, clock=clk)
+    for n in ("h8", "j9", "k10"):
+        clk.t += 7000
+        g.play(g.board.parse(n))
+    clk.t += 4000  # white has thought 4 s so far
+    d = g.export()
+    assert d["used"] == [14000, 7000 + 4000] and len(d["clk"]) == 6
+    r = restore(d, clk)
+    assert r.time_used(1) == 11000  # the running turn's time was saved
+    g.undo()
+    r.undo()
+    assert r.used == g.used == [7000, 7000]  # before k10
+    old = dict(d)
+    del old["clk"]  # a save from before the clocks were kept: still restores
+    assert restore(old, clk).board.count() == 3
+    for bad in (d["clk"][:-1], d["clk"][:-1] + [-1], d["clk"][:-1] + ["7"]):
+        e = dict(d)
+        e["clk"] = bad
+        try:
+            restore(e)
+        except G.GameError:
+            pass
+        else:
+            assert False, bad

@@ -181,3 +181,46 @@ def test_a_power_cut_as_a_game_ends_keeps_it(tmp_path, monkeypatch):
     d2.choose(1)
     g = d2.app.game.s.game
     assert g.over() and g.board.count() == len(WIN)
+
+
+def test_a_power_cut_before_the_save_goes_does_not_keep_the_game_twice(tmp_path, monkeypatch):
+    # The cut comes after the game is kept, before its save is removed: resumed, the save's
+    # last move would have made the same game a second past game, pushing an older one out.
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+
+    def cut(path):
+        raise _PowerCut()
+
+    monkeypatch.setattr(store_mod.os, "remove", cut)
+    try:
+        d.play(WIN[-1])
+    except _PowerCut:
+        pass
+    monkeypatch.undo()
+    assert {"past1.json", "game.json"} <= set(os.listdir(root))
+    d2 = appfix.Driver("pico_lcd_13", root=root)
+    assert "resume" not in d2.menu_keys() and "game.json" not in os.listdir(root)
+    assert past.numbers(d2.app.store) == [1]
+    # An unfinished game that starts like the kept one, at other clocks, is still offered.
+    d2.new_game("pnp")
+    d2.t += 5000
+    d2.play(*WIN[:4])
+    d3 = appfix.Driver("pico_lcd_13", root=root)
+    assert d3.menu_keys()[0] == "resume"
+
+
+def test_past_records_it_cannot_open_are_skipped_or_set_aside(tmp_path):
+    root = str(tmp_path)
+    _finished(root)
+    _finished(root)
+    os.rename(os.path.join(root, "past1.json"), os.path.join(root, "past01.json"))
+    os.mkdir(os.path.join(root, "past3.json"))
+    d = appfix.Driver("pico_lcd_13", root=root)
+    assert past.numbers(d.app.store) == [2, 3]
+    d.choose("past")  # it crashed on past01.json's name and on the folder
+    assert d.menu_keys() == [2, "back"]
+    assert d.app.screen.footer == "Bad record: past3.bad"
+    assert os.path.isdir(os.path.join(root, "past3.bad"))

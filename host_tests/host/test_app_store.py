@@ -98,6 +98,7 @@ def test_a_first_fifth_move_proposal_outlives_a_power_cut(tmp_path):
     with open(os.path.join(root, "game.json")) as f:
         rec = json.load(f)
     rec["game"]["acts"] = rec["game"]["acts"][:5]  # back to the proposals, none made
+    rec["game"]["clk"] = rec["game"]["clk"][:10]
     rec["half"] = f6
     with open(os.path.join(root, "game.json"), "w") as f:
         json.dump(rec, f)
@@ -238,14 +239,16 @@ def test_damaged_records_a_full_flash_cannot_move_still_let_it_boot(tmp_path, mo
     play = d.app.game
     assert play.s.game.board.count() == 1 and play.temp == "Flash full: not saved"
     # The damaged records went (FAT's way: remove, then rename) and the new ones wait in the
-    # temporary files: once the flash takes renames again, the next boot finishes them.
+    # temporary files: once the flash takes renames again, the next boot finishes them. The
+    # move's save was refused without writing: the temporary file held the only record (the
+    # new game's), and a write refused half-way would have lost it.
     assert sorted(os.listdir(root)) == ["game.json.tmp", "settings.json.tmp"]
     monkeypatch.undo()
     d = _reboot(root)
     assert d.menu_keys()[0] == "resume"
     assert sorted(os.listdir(root)) == ["game.json", "settings.json"]
     d.choose("resume")
-    assert d.app.game.s.game.board.count() == 1
+    assert d.app.game.s.game.board.count() == 0
 
 
 def test_store_replaces_atomically(tmp_path):
@@ -326,3 +329,112 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one(tmp_path):
     d.choose("quit")
     d.new_game("ai")  # the new game's save has no stone: nothing to lose, not asked
     assert d.app.game.s.mode == "ai"
+
+
+def _timed(root):
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp", limit="5 min")
+    for n in ("h8", "j9", "k10", "l11"):
+        d.t += 20000 + 100 * len(n)  # each player thinks about 20 s
+        d.play(n)
+    return d
+
+
+def test_undo_after_a_resume_puts_back_the_same_clocks(tmp_path):
+    # The save kept only the last clocks and its actions were replayed without time: undo
+    # after a resume set both players' clocks to 0.
+    import shutil
+
+    (tmp_path / "a").mkdir()
+    d = _timed(str(tmp_path / "a"))  # undo without a power cut
+    shutil.copytree(tmp_path / "a", tmp_path / "b")
+    d2 = _reboot(str(tmp_path / "b"))  # and after one
+    d2.choose("resume")
+    g, g2 = d.app.game.s.game, d2.app.game.s.game
+    for _ in range(2):
+        d.press("menu")
+        d.choose("undo")
+        d2.press("menu")
+        d2.choose("undo")
+    assert g.board.count() == g2.board.count() == 2
+    assert g.used == g2.used and g.used[0] > 20000 and g.used[1] > 20000
+
+
+def test_save_and_quit_keeps_the_running_turns_time(tmp_path):
+    root = str(tmp_path)
+    d = _timed(root)
+    g = d.app.game.s.game
+    d.t += 200000  # black thinks 200 s, then saves and quits
+    left = g.time_left(0)
+    assert left < 100000
+    d.press("menu")
+    d.choose("quit")
+    d2 = _reboot(root)
+    d2.choose("resume")
+    assert abs(d2.app.game.s.game.time_left(0) - left) < 1000  # it was 200 s more
+
+
+def test_a_refused_rename_then_a_refused_write_keeps_the_last_record(tmp_path, monkeypatch):
+    # Renames refused (the move's record waits in game.json.tmp, the old one removed), then
+    # the next save's write refused too: it wrote over the temporary file and removed it, and
+    # the game was gone, while the player read only "Flash full: not saved".
+    root = str(tmp_path)
+    d = _game_with_moves(root, ["h8", "j9"])
+
+    def no_rename(a, b):
+        raise OSError(28, "no room")
+
+    monkeypatch.setattr(store_mod.os, "rename", no_rename)
+    d.play("k10")
+    assert os.listdir(root).count("game.json.tmp") == 1 and "game.json" not in os.listdir(root)
+    real_open = open
+
+    def no_write(path, mode="r"):
+        if "w" in mode:
+            raise OSError(28, "no room")
+        return real_open(path, mode)
+
+    monkeypatch.setattr(store_mod, "open", no_write, raising=False)
+    d.play("l11")
+    assert d.app.game.temp == "Flash full: not saved"
+    monkeypatch.undo()
+    d2 = _reboot(root)
+    d2.choose("resume")
+    g = d2.app.game.s.game
+    assert [g.board.name(i) for i in g.board.hist] == ["h8", "j9", "k10"]
+
+
+def test_a_game_won_after_a_refused_rename_is_not_offered_again(tmp_path, monkeypatch):
+    root = str(tmp_path)
+    d = _game_with_moves(root, ["h8", "h9", "j8", "j9", "k8", "k9", "l8"])
+    real = store_mod.os.rename
+
+    def game_refused(a, b):
+        if "game.json" in a:
+            raise OSError(5, "I/O error")
+        real(a, b)
+
+    monkeypatch.setattr(store_mod.os, "rename", game_refused)
+    d.play("l9")  # its record waits in game.json.tmp
+    d.play("m8")  # black's five: the game is kept among the past games
+    monkeypatch.undo()
+    assert d.app.game.s.game.over()
+    assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]
+    assert "resume" not in _reboot(root).menu_keys()
+
+
+@pytest.mark.parametrize("name", ["game.json", "game.json.tmp"])
+def test_a_folder_in_place_of_the_save_is_moved_aside(tmp_path, name):
+    # Every autosave failed with "Flash error: not saved" on a flash that was fine.
+    root = str(tmp_path)
+    os.mkdir(os.path.join(root, name))
+    d = _reboot(root)
+    assert not os.path.isdir(os.path.join(root, name))
+    if name == "game.json":
+        assert d.app.notice == "Bad save: game.bad"
+    d.new_game("pnp")
+    d.play("h8")
+    assert d.app.game.temp is None
+    d2 = _reboot(root)
+    d2.choose("resume")
+    assert d2.app.game.s.game.board.count() == 1
