@@ -29,6 +29,7 @@ from baselines import BASELINES  # noqa: E402
 from records import RecordError, read_opening  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, MAX_SIZE, WHITE, Board  # noqa: E402
+from ai.engine import HARD, LEVEL_NAMES as LEVELS, MOVE_MS  # noqa: E402
 
 GOMOCUP_RULE = {rules.FREESTYLE: 0, rules.STANDARD: 1, rules.RENJU: 4}
 # A game line of --verbose output: "game N A=black B wins (five): h8 h9 ...", as match() prints.
@@ -47,7 +48,7 @@ OPENINGS = (
     ((0, 0), (1, -1), (-1, 2)), ((0, 0), (1, -1), (2, 1)), ((0, 0), (1, -1), (0, -2)),
     ((0, 0), (1, -1), (-2, 2)),
 )
-LEVELS = ("easy", "medium", "hard")
+BRAIN_MS = MOVE_MS[HARD]  # a brain's time a move without --time-ms
 
 
 def wide_openings(reach=3):
@@ -248,8 +249,10 @@ class Brain:
         self.close()
         self.size = size
         try:
+            # Not valid UTF-8 from a brain is its bad answer, not a dead reader thread.
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, text=True, bufsize=1)
+                                         stdout=subprocess.PIPE, text=True, bufsize=1,
+                                         encoding="utf-8", errors="replace")
         except OSError as e:
             raise BrainError("cannot run %s: %s" % (self.argv[0], e.strerror or e))
         self.lines = queue.Queue()
@@ -260,7 +263,8 @@ class Brain:
         if reply != "OK":
             raise BrainError("START %d answered %r" % (size, reply))
         self.send("INFO rule %d" % GOMOCUP_RULE[rule])
-        self.send("INFO timeout_turn %d" % (self.time_ms or 0))
+        # Without --time-ms the time a board gives hard (0 would mean "as fast as you can").
+        self.send("INFO timeout_turn %d" % (self.time_ms or BRAIN_MS))
         self.send("INFO timeout_match 0")
 
     def move(self, board):
@@ -270,7 +274,7 @@ class Brain:
             x, y = board.xy(i)
             self.send("%d,%d,%d" % (x, y, 1 if board.cells[i] == me else 2))
         self.send("DONE")
-        limit = 60.0 if not self.time_ms else self.time_ms / 1000 * 3 + 5
+        limit = (self.time_ms or BRAIN_MS) / 1000 * 3 + 5
         reply = self.answer(limit)
         try:
             x, y = (int(v) for v in reply.split(","))
@@ -405,7 +409,7 @@ def run_one(args):
     return g, a_colour, winner, reason, " ".join(b.name(i) for i in b.hist)
 
 
-def summary(spec_a, spec_b, results, openings=None):
+def summary(spec_a, spec_b, results, openings=None, size=15):
     """Text table of wins/losses/draws per engine and per colour, plus the score; given the
     openings played, how many games repeat another (repeats())."""
     lines = []
@@ -433,25 +437,48 @@ def summary(spec_a, spec_b, results, openings=None):
     lines.append("score %s %.1f - %.1f %s  (%d games, %.0f%%)"
                  % (spec_a, score_a, n - score_a, spec_b, n, 100.0 * score_a / max(1, n)))
     if openings:
-        distinct, a_lines, b_lines = repeats(results, openings)
-        lines.append("distinct lines (moves after the opening) %d of %d games; A lost %d games"
+        distinct, a_lines, b_lines = repeats(results, openings, size)
+        lines.append("distinct lines (moves after the opening, mirror images as one) %d of %d"
+                     " games; A lost %d games"
                      " in %d lines, B %d in %d" % (distinct, n, a_lost, a_lines, a_won, b_lines))
     return "\n".join(lines)
 
 
-def repeats(results, openings):
+def _mirror_free(moves, size):
+    # The whole game under the symmetry of the square that makes it smallest: a game and its
+    # mirror image (the fixed set holds 5 mirrored pairs of openings) get one name.
+    from ai.opening import _transforms
+
+    b = Board(size)
+    c = size // 2
+    images = []
+    for m in moves:
+        x, y = b.xy(b.parse(m))
+        images.append(_transforms(x - c, y - c))
+    return min(tuple(im[k] for im in images) for k in range(8))
+
+
+def repeats(results, openings, size=15):
     """How many games are replays: two games whose moves after the opening are the same, with A
-    on the same side, are one line played twice. Openings that differ in a stone both engines
-    ignore (--reach 7's far stones) replay one game, and a single lost line then counts once
-    per opening; the distinct counts tell that from many losses. Returns (distinct lines,
-    lines A lost, lines B lost)."""
-    seen = {}
+    on the same side, are one line played twice, and so is a game and its mirror image.
+    Openings that differ in a stone both engines ignore (--reach 7's far stones) replay one
+    game, and a single lost line then counts once per opening; the distinct counts tell that
+    from many losses. Returns (distinct lines, lines A lost, lines B lost)."""
+    line_of = {}  # key -> line number
+    winners = []  # (A's colour, winner) of each line
     for g, a_colour, winner, _, moves in results:
-        played = tuple(moves.split()[len(opening_of(g, openings)):])
-        seen[(a_colour, played)] = winner
-    a_lines = sum(1 for (a_colour, _), w in seen.items() if w and w != a_colour)
-    b_lines = sum(1 for (a_colour, _), w in seen.items() if w == a_colour)
-    return len(seen), a_lines, b_lines
+        ms = moves.split()
+        keys = ((a_colour, tuple(ms[len(opening_of(g, openings)):])),
+                (a_colour, _mirror_free(ms, size)))
+        k = next((line_of[key] for key in keys if key in line_of), len(winners))
+        if k == len(winners):
+            winners.append(None)
+        winners[k] = (a_colour, winner)
+        for key in keys:
+            line_of[key] = k
+    a_lines = sum(1 for a_colour, w in winners if w and w != a_colour)
+    b_lines = sum(1 for a_colour, w in winners if w == a_colour)
+    return len(winners), a_lines, b_lines
 
 
 def match(spec_a, spec_b, games, size=15, rule=rules.FREESTYLE, seed=1, jobs=1, time_ms=None,
@@ -522,7 +549,9 @@ def main(argv=None):
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default="freestyle")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--time-ms", type=int, default=None, help="per-move budget for ours and brains")
+    ap.add_argument("--time-ms", type=int, default=None,
+                    help="per-move budget for ours and brains (default: ours by nodes, without a"
+                    " clock; brains the time a board gives hard, %d ms)" % BRAIN_MS)
     ap.add_argument("--node-ms", type=float, default=None,
                     help="ours' clock counts this many ms a node searched, under the app's cap"
                     " for its level (ai.engine.MOVE_MS): a board's time cap at the host's speed"
@@ -556,6 +585,9 @@ def main(argv=None):
         a.games = 40 if openings is None else 2 * len(openings)
     if a.games < 1 or a.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
+    if a.games % 2:
+        print("note: --games %d is odd: the last opening is not played with colours swapped"
+              % a.games, file=sys.stderr)
     if a.reach is not None and a.openings != "wide":
         ap.error("--reach is for --openings wide")
     if a.node_ms is not None and (a.node_ms <= 0 or a.time_ms is not None):
@@ -587,7 +619,7 @@ def main(argv=None):
                     openings, a.node_ms)
     print("%s vs %s, %s, %dx%d, seed %d, %.1f s" % (a.a, a.b, a.rule, a.size, a.size, a.seed,
                                                   time.time() - t))
-    print(summary(a.a, a.b, results, openings))
+    print(summary(a.a, a.b, results, openings, a.size))
     if then is not None:
         better, worse, net, spread = compare(results, then)
         print("against %s: A better in %d, worse in %d games; net %+.1f points, spread %.1f"

@@ -26,12 +26,12 @@ else:
     def clock():
         return int(time.monotonic() * 1000)
 
+from ai.engine import LEVEL_NAMES as LEVELS  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, BORDER, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa: E402
 
 ABOUT = ('name="pico-gomoku", version="0.1", author="pico-gomoku project", country="-", '
          'www="-"')
-LEVELS = ("easy", "medium", "hard")
 MARGIN_MS = 60  # reply this much before the turn limit: process start-up and pipes
 UNLIMITED = 2147483647  # time_left when the match has no time limit (the protocol's words)
 

@@ -14,11 +14,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
 
+from ai.engine import LEVEL_NAMES as LEVELS  # noqa: E402
 from gomoku import game as G  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, WHITE  # noqa: E402
 
-LEVELS = ("easy", "medium", "hard")
 ANSWERS = {"keep": G.KEEP, "swap": G.SWAP_COLOURS, "put2": G.PUT2, "black": G.TAKE_BLACK,
            "white": G.TAKE_WHITE}
 QUESTIONS = {G.OPEN3: "place opening stone %d", G.SWAP: "keep or swap?",

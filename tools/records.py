@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "firmware"))
 sys.path.insert(0, os.path.join(HERE, "fakes"))  # the app's modules read hw.clock
 
 from app import options as O, past, session  # noqa: E402
+from ai.engine import LEVEL_NAMES  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa: E402
 
@@ -508,7 +509,7 @@ def main(argv=None):
                     "own, else freestyle)")
     ap.add_argument("--ai", choices=("black", "white"), default=None,
                     help="--to save: the AI plays this colour (default: pass-and-play)")
-    ap.add_argument("--level", choices=("easy", "medium", "hard"), default="medium",
+    ap.add_argument("--level", choices=LEVEL_NAMES, default="medium",
                     help="--to save with --ai: the AI's level")
     a = ap.parse_args(argv)
     if a.to != "save" and a.ai is not None:
@@ -531,7 +532,7 @@ def main(argv=None):
         kw = {}
         if a.to == "save":
             kw = {"ai": None if a.ai is None else (BLACK if a.ai == "black" else WHITE),
-                  "level": ("easy", "medium", "hard").index(a.level)}
+                  "level": LEVEL_NAMES.index(a.level)}
         out = write(rec, a.to, **kw)
     except RecordError as e:
         print("records.py: %s: %s" % (a.input, e), file=sys.stderr)

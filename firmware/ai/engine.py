@@ -186,10 +186,7 @@ class Engine(Sliced):
         self.level = level
         self.rule = rule
         self.rng = Rng(seed)
-        style = max(-100, min(100, style))
-        # The seeds' attack (K1) and defence (K2) weights, 0..16 each.
-        self.k1 = 8 + style * 8 // 100
-        self.k2 = 8 - style * 8 // 100
+        self.set_style(style)
         p = _PARAMS[level]
         self.budget = p[0] if nodes is None else nodes
         self.params = p
@@ -220,7 +217,7 @@ class Engine(Sliced):
                 self.params = _MEDIUM_ROOM if board.size > 15 else _PARAMS[MEDIUM]
             ev = P.EVAL_MEDIUM if self.level == MEDIUM else P.EVAL
             self.pos = Pos(self.board, self.rule, ev)
-            self.late = False
+            self.late_ev = False  # hard's late-game pattern values in use (P.LATE_STONES)
         else:
             h = board.hist
             mine = b.hist
@@ -235,11 +232,20 @@ class Engine(Sliced):
                 pos.put(i, board.cells[i])
         # Hard values the patterns by the game's phase (ai.patterns.EVAL_LATE). (Its table,
         # valued by the other phase's values, is emptied by start() as at every move.)
-        if self.level == HARD and self.late != (len(board.hist) >= P.LATE_STONES):
-            self.late = not self.late
-            self.pos.set_ev(P.EVAL_LATE if self.late else P.EVAL)
+        if self.level == HARD and self.late_ev != (len(board.hist) >= P.LATE_STONES):
+            self.late_ev = not self.late_ev
+            self.pos.set_ev(P.EVAL_LATE if self.late_ev else P.EVAL)
 
     # -- API -------------------------------------------------------------------------------------
+    def set_style(self, style):
+        """The seeds' attack (K1) and defence (K2) weights, 0..16 each, summing to 16, from a
+        style of -100 (defence) to 100 (attack): they rank the candidates and, away from 0,
+        weigh the AI's own shapes against its opponent's in the evaluation."""
+        style = max(-100, min(100, style))
+        d = abs(style) * 8 // 100  # (rounded alike both ways: -60 was 3/13, +60 12/4)
+        self.k1 = 8 + d if style >= 0 else 8 - d
+        self.k2 = 16 - self.k1
+
     def start(self, board):
         self._sync(board)
         self.c = board.to_move()
@@ -267,6 +273,8 @@ class Engine(Sliced):
     # -- work --------------------------------------------------------------------------------
     def _search(self, width):
         s = Search(self.pos, self.tt, width, self.k1, self.k2)
+        if self.k1 != self.k2:
+            s.root = self.c
         if self.level == HARD:
             s.p43 = 500
             s.p33 = 250

@@ -26,6 +26,7 @@ def _opening():
 class AIPlayer(Sliced):
     def __init__(self, level, rule, seed=1, style=0, size=15):
         self.engine = Engine(level, rule, seed, style, size=size)
+        self.style = style  # set again at each move: a hint borrows the engine at style 0
         self.rule = rule
         self.rng = Rng(seed + 7)
         self.action = None  # ('play', i) / ('choose', answer) / ('propose', (a, b)); best so far
@@ -46,11 +47,15 @@ class AIPlayer(Sliced):
         """Perform the decided action on the game (raises GameError if it no longer fits). If
         the decision is unfinished, the best answer so far is taken (after the first slices that
         produce one)."""
+        if game.over():
+            raise G.GameError("the game is over")
         while self.action is None and not self.step():
             pass
         self.cancel()
         kind, arg = self.action
         if kind == "play":
+            if arg < 0:  # Renju: every empty point forbidden for black
+                raise G.GameError("no legal move")
             game.play(arg)
         elif kind == "choose":
             game.choose(arg)
@@ -58,6 +63,7 @@ class AIPlayer(Sliced):
             game.propose(arg[0], arg[1])
 
     def _decide(self, game):
+        self.engine.set_style(self.style)
         b = game.board
         ph = game.phase
         book = ph == G.PLAY and b.count() < 3 and game.opening == G.OPEN_FREE

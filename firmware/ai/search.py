@@ -126,6 +126,7 @@ class Search:
         self.clock = clock
         self.deadline = deadline
         self.late = False  # past the deadline (_tick)
+        self.root = 0  # with a style (k1 != k2): the AI's colour, whose shapes weigh k1
         self.due = 32  # the node count at which _node() next reads the clock
         self.hist = zeros("H", len(pos.cells))
         self.killer = zeros("H", 64)
@@ -270,13 +271,21 @@ class Search:
         open-four point are settled by ab() before this is called."""
         pos = self.pos
         if c == BLACK:
-            v = (pos.eb * 5 - pos.ew * 4) >> 2
+            em = pos.eb
+            eo = pos.ew
             sm = pos.sb
             so = pos.sw
         else:
-            v = (pos.ew * 5 - pos.eb * 4) >> 2
+            em = pos.ew
+            eo = pos.eb
             sm = pos.sw
             so = pos.sb
+        r = self.root
+        if r:  # the style knob: the AI's own shapes count k1/8, its opponent's k2/8
+            a = self.k1 if c == r else self.k2
+            v = (em * 5 * a - eo * 4 * (16 - a)) >> 5
+        else:
+            v = (em * 5 - eo * 4) >> 2
         # Best threat class a point gives each side (ai.eval.threat: 1 a four, 2 a double
         # three, 3 a four-three or double four), kept counted by Pos.
         t = pos.cnt

@@ -4,7 +4,6 @@ from hw.clock import sleep_ms
 from micropython import const
 
 
-_SWRESET = const(0x01)
 _SLPIN = const(0x10)
 _SLPOUT = const(0x11)
 _INVOFF = const(0x20)

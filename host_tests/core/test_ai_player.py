@@ -212,3 +212,17 @@ def test_a_move_keeps_to_the_levels_time_cap():
     nodes, g = _timed_move(0, 1500)
     assert g.board.count() == 7 and not g.over()
     assert 0 < nodes < full // 2
+
+
+def test_asked_to_act_on_a_finished_game_it_refuses_cleanly():
+    g = G.Game(15, rules.FREESTYLE, ai=(False, True))
+    for n in ("h8", "a1", "j8", "a3", "k8", "a5", "l8", "a7", "m8"):
+        g.play(g.board.parse(n))
+    assert g.over()
+    p = AIPlayer(EASY, rules.FREESTYLE)
+    try:
+        p.apply(g)  # a TypeError from inside the opening code before
+    except G.GameError as e:
+        assert "over" in str(e)
+    else:
+        assert False, "no error"

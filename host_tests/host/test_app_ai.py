@@ -229,6 +229,24 @@ def test_hint_in_a_hard_game_borrows_the_ai_engine(monkeypatch):
     assert g.board.count() == 3 and not g.over()
 
 
+def test_a_hint_is_the_hard_levels_move_whatever_the_ais_style():
+    # The hint borrowed an attacking AI's engine, style and all; the AI keeps its style.
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="hard", colour="white", style="attack")
+    play = d.app.game
+    g = play.s.game
+    ai = play.s.ais[0]
+    while g.ai_to_act():
+        d.run(50)
+    d.press("menu")
+    d.choose("hint")
+    d.run(400)
+    assert play.hint >= 0 and ai.engine.k1 == ai.engine.k2 == 8  # borrowed, at style 0
+    d.press("place")
+    d.run(50)
+    assert g.board.count() >= 3 and ai.engine.k1 == 12 and ai.engine.k2 == 4
+
+
 def test_menus_and_opening_book_leave_memory_during_play():
     # A board keeps .mpy bytecode in RAM: code a game does not need must not stay loaded.
     import sys

@@ -2,6 +2,7 @@
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -54,9 +55,46 @@ def test_summary_counts_replayed_lines():
                (3, WHITE, 0, "full board", "h8 h7 a15 g9 f10")]
     text = arena.summary("greedy", "table", results, ops)
     assert text.splitlines()[2].startswith("score greedy 1.5 - 2.5 table")
-    assert text.splitlines()[3] == ("distinct lines (moves after the opening) 3 of 4 games;"
-                                    " A lost 2 games in 1 lines, B 1 in 1")
+    assert text.splitlines()[3] == ("distinct lines (moves after the opening, mirror images as"
+                                    " one) 3 of 4 games; A lost 2 games in 1 lines, B 1 in 1")
     assert "distinct" not in arena.summary("greedy", "table", results)
+    # The fixed set's mirrored openings (0,-1),(2,-2) and (0,-1),(-2,-2): a game and its mirror
+    # image are one line, as are two games of one opening; another reply is another line.
+    ops = [((0, 0), (0, -1), (2, -2)), ((0, 0), (0, -1), (-2, -2))]
+    b = Board(15)
+
+    def game(*offsets, mirror=1):
+        return " ".join(b.name(b.idx(7 + mirror * x, 7 + y)) for x, y in offsets)
+
+    line = ((0, 0), (0, -1), (2, -2), (1, 1), (3, -3))
+    results = [(0, BLACK, BLACK, "five", game(*line)),
+               (2, BLACK, BLACK, "five", game(*line, mirror=-1)),
+               (3, WHITE, BLACK, "five", game(*line, mirror=-1)),
+               (1, WHITE, WHITE, "five", game(*line[:4], (4, -4)))]
+    assert arena.repeats(results, ops) == (3, 1, 2)
+
+
+def test_a_brain_gets_a_time_and_its_bad_bytes_are_a_bad_answer(tmp_path):
+    # It was told timeout_turn 0 ("as fast as you can") without --time-ms; bytes that are not
+    # UTF-8 killed the reader and the game waited 60 s for "no answer".
+    brain = tmp_path / "brain.py"
+    log = tmp_path / "log"
+    brain.write_text("import sys\n"
+                     "for line in sys.stdin:\n"
+                     "    open(%r, 'a').write(line)\n"
+                     "    if line.startswith('START'): print('OK', flush=True)\n"
+                     "    if line.startswith('DONE'):\n"
+                     "        sys.stdout.buffer.write(b'\\xff\\xfe7,7\\n'); sys.stdout.flush()\n"
+                     % str(log))
+    b = arena.Brain("%s %s" % (sys.executable, brain))
+    b.new_game(15, rules.FREESTYLE)
+    board = Board(15)
+    t = time.monotonic()
+    with pytest.raises(arena.BrainError) as e:
+        b.move(board)
+    b.close()
+    assert time.monotonic() - t < 10 and "answered" in str(e.value)
+    assert "INFO timeout_turn %d\n" % arena.BRAIN_MS in log.read_text()
 
 
 def test_cli_runs_and_reports():

@@ -200,14 +200,6 @@ class Sim:
         """(pin, long press needed) that gives `action` on this kit, or None."""
         return self.keys.action_pin(action)
 
-    def press_action(self, action, source):
-        hit = self.action_pin(action)
-        if hit is None:
-            return False
-        pin, long = hit
-        self.pins.hold(pin, source, LONG_MS if long else 0)
-        return True
-
     def tap_action(self, action):
         hit = self.action_pin(action)
         if hit is None:
