@@ -67,6 +67,7 @@ if "--heap" not in getattr(sys, "argv", ()):
     from ai import engine  # noqa: E402  (--heap imports it inside a step, to measure it)
 
 MICRO = sys.implementation.name == "micropython"
+TARGET_HEAP = 48 * 1024  # hard's search on 15x15, AI modules included (the target)
 WASM = MICRO and sys.platform == "webassembly"  # the VM the device factor was measured against
 DEVICE_FACTOR = 30
 LEVELS = ("easy", "medium", "hard")  # ai.engine.LEVEL_NAMES, which --heap imports only later
@@ -273,6 +274,15 @@ def heap_driver(levels, rule, collect):
                 if WASM:
                     print("  %-6s peak bound (max over steps of live before + allocated within)"
                           " %6d" % (name, st["peak"].get(name, l1) - l0))
+            if "hard" in levels:
+                # The target. The wasm VM's heap grows on demand (mp_heap.mjs's --heap
+                # is its first size, not a cap), so the check is this reading, and a run past
+                # the target fails.
+                hw = st["hw"].get("hard", l1) - l0
+                print("  hard high-water %d bytes, target <= %d: %s"
+                      % (hw, TARGET_HEAP, "ok" if hw <= TARGET_HEAP else "OVER"))
+                if hw > TARGET_HEAP:
+                    raise SystemExit(1)
             return False
         name, moves, side = plan[st["i"]]
         hw = st["hw"]
