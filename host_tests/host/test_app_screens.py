@@ -1,5 +1,5 @@
 # Screenshots of the main screens for the reference kit and the smallest two-key kit, written
-# as PNGs for people to look at (APP_SHOTS=folder; default /tmp/brief/shots).
+# as PNGs for people to look at (APP_SHOTS=folder; by default the test's own temporary folder).
 import os
 
 import appfix
@@ -34,13 +34,14 @@ def _shots(kit, out):
     return d
 
 
-def test_screenshots():
-    out = os.environ.get("APP_SHOTS", "/tmp/brief/shots")
+def test_screenshots(tmp_path):
+    out = os.environ.get("APP_SHOTS", str(tmp_path))
     os.makedirs(out, exist_ok=True)
     for kit in ("pico_lcd_13", "ttgo_tdisplay", "m5stack_core"):
         d = _shots(kit, out)
         assert d.app.game.s.game.over()
-        assert os.path.getsize(os.path.join(out, kit + "_4_over.png")) > 500
+        for name in ("1_menu", "2_question", "3_game", "4_over"):
+            assert os.path.getsize(os.path.join(out, "%s_%s.png" % (kit, name))) > 500
 
 
 
