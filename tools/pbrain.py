@@ -361,28 +361,37 @@ class Brain:
             raise ProtocolError("SWAP2BOARD needs 0, 3 or 5 stones")
         from ai import opening
         from ai.engine import Rng
+        from ai.eval import Pos
+
+        def last(steps):  # the decision the opening's steps come to (the app slices them)
+            v = None
+            for v in steps:
+                pass
+            return v
 
         rng = Rng(self.seed)
         self.board = b
+        rule = self.rule
         if n == 0:
             out = []
             for _ in range(3):
-                i = opening.opening_stone(b, self.rule, False, rng)
+                i = last(opening.opening_steps(Pos(b.copy(), rule), rule, False, rng))
                 b.put(i, b.to_move())
                 out.append(i)
             return self.names(out)
         if n == 3:
-            answer = opening.swap2_answer(b, self.rule)
+            answer = opening.swap2_choice(opening.assess(b, rule))  # white to move
             if answer == "swap":
                 return "SWAP"
             if answer == "put2":
                 out = []
                 for _ in range(2):
-                    i = opening.balanced_point(b, self.rule, b.to_move(), opening.around(b, 2), rng)
+                    i = last(opening.balanced_steps(Pos(b.copy(), rule), rule, b.to_move(),
+                                                    opening.around(b, 2), rng))
                     b.put(i, b.to_move())
                     out.append(i)
                 return self.names(out)
-        elif opening.take_black(b, self.rule):
+        elif opening.assess(b, rule) < 0:  # black is the better colour to hold
             return "SWAP"
         return self.think()  # keep white: its move
 

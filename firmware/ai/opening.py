@@ -2,8 +2,8 @@
 # ask for (pro rule: three stones, swap, two fifth-move proposals, choosing one; Swap2: three
 # stones, keep/swap/put two, colour pick). Positions are judged by a short search. The costly
 # decisions come as generators (the *_steps functions) that yield their best answer so far after
-# each short search, so a caller can slice them like Engine.step(); the plain functions run them
-# to the end.
+# each short search, so a caller can slice them like Engine.step() (tools/pbrain.py runs them to
+# the end).
 from gomoku.board import BLACK, WHITE, EMPTY
 from gomoku import game as G, rules
 from ai.eval import Pos
@@ -72,13 +72,6 @@ def score(pos, depth=2, width=6, nodes=200):
         return s.evaluate(c)
 
 
-def _last(g):
-    v = None
-    for v in g:
-        pass
-    return v
-
-
 def balanced_steps(pos, rule, colour, allowed, rng):
     """Among the `allowed` empty points, one where a stone of `colour` leaves the most even
     position (the other player will pick the colour that suits them). Yields the best so far
@@ -101,10 +94,6 @@ def balanced_steps(pos, rule, colour, allowed, rng):
             best.append(q)
         yield best[0]
     yield best[rng.below(len(best))] if best else -1
-
-
-def balanced_point(board, rule, colour, allowed, rng):
-    return _last(balanced_steps(Pos(board.copy(), rule), rule, colour, allowed, rng))
 
 
 def near_centre(board, r):
@@ -147,22 +136,9 @@ def opening_steps(pos, rule, pro, rng):
         yield q
 
 
-def opening_stone(board, rule, pro, rng):
-    return _last(opening_steps(Pos(board.copy(), rule), rule, pro, rng))
-
-
-def take_black(board, rule):
-    """After the opening stones (white to move): is black the better colour to hold?"""
-    return assess(board, rule) < 0
-
-
-def swap2_answer(board, rule):
-    """Second player after three Swap2 stones: 'keep' (play white), 'swap' or 'put2'."""
-    return swap2_choice(assess(board, rule))  # white to move
-
-
 def swap2_choice(v):
-    """swap2_answer() from the score of the three stones for white (to move)."""
+    """The second player's answer after three Swap2 stones, from their score for white (to
+    move): 'keep' (play white), 'swap' or 'put2'."""
     if v > BALANCE:
         return "keep"
     if v < -BALANCE:
