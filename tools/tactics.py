@@ -4,18 +4,33 @@
 #   python tools/tactics.py --engine ours:hard      score an engine (or a baseline) per category
 #   python tools/tactics.py --generate [--seed N]   print candidate positions from noisy games
 #
-# The solver shares nothing with the engine under test: it searches every four-making move
-# (a VCF: victory by continuous fours) exhaustively, with the defender's one forced reply.
-# Definitions the data is checked against (n_max = N_MAX attacker fours, i.e. up to 13 plies):
+# The solver shares nothing with the engine under test (the rules and Renju's forbidden points
+# are the firmware's gomoku.rules / gomoku.renju, checked against an outside referee). It searches
+# exhaustively, within n_max = N_MAX attacker fours (up to 13 plies of fours):
+#   VCF   victory by continuous fours, the defender's reply forced at each;
+#   win   a threat sequence of fours with at most one quiet (non-four) attacker move anywhere in
+#         it, after which every legal defender reply is tried (counter-fours and fives included)
+#         and the attacker must still have a five or a VCF. A VCF is such a win. For defences
+#         (Solver(rule, blocks=True)) a reply that makes a four is also blocked by a non-four when
+#         that is the attacker's only block, and the defender replies again: a stronger attack,
+#         so fewer defences pass; win positions use the plain one (its winners are all proven;
+#         the stronger one costs minutes there).
+# Definitions the data is checked against:
 #   win1    the mover has a five now; answers = every winning point.
-#   block4  the opponent has exactly one five point and the mover none; answers = that point.
+#   block4  the opponent has exactly one five point, the mover none, the block is legal and after
+#           it the opponent has no win (stronger search); answers = that point (all else loses).
 #   vcfK    the mover's shortest VCF is K plies (K = 3..11) and it has no five now;
-#           answers = every first move that wins by VCF within n_max.
+#           answers = every move the plain search proves to win: the VCF's first moves and any
+#           four or quiet move that also wins, so a quiet winning move is not scored as a miss.
 #   block3, defvcf   the opponent would win by VCF (shortest 3 plies for block3, longer for
 #           defvcf); the mover has no five and no four-making move of its own, so every move is
-#           quiet; answers = every legal move after which the opponent has no VCF within n_max.
-#   renju   Renju, a move that wins by VCF under freestyle is forbidden for black or does not
-#           win under Renju (a forbidden point in the line); answers as for vcfK, under Renju.
+#           quiet; answers = every legal move after which the opponent has no win (the stronger
+#           search).
+#           Every other move is proven lost (the solver found the opponent's forced win); an
+#           answer is proven to survive only these searches, not every longer attack.
+#   renju   Renju, black to move; answers as for vcfK, under Renju. Black's shortest wins if the
+#           game were freestyle (its five points, else the first moves of its shortest VCF) must
+#           include a point forbidden in Renju, and none of them may be an answer.
 # MicroPython-compatible apart from --engine, so tools/bench_ai.py can load the data on the VM.
 import sys
 
@@ -84,13 +99,18 @@ def load(path=DATA):
 
 # -- solver -------------------------------------------------------------------------------------
 class Solver:
-    """Exact VCF search for one rule. Results are memoised per exact position (cell bytes)."""
+    """Exact threat search for one rule. Results are memoised per exact position (cell bytes).
+    The stones of every five-cell window are counted incrementally (the solver's own moves go
+    through _put/_take; a board changed elsewhere is recounted at the next question), so finding
+    fives and fours looks only at the windows that hold three or four stones of one colour."""
 
-    def __init__(self, rule):
+    def __init__(self, rule, blocks=False):
         self.rule = rule
+        self.blocks = blocks  # quiet_win: forced blocks of the defender's fours are free
         self.tt = {}
         self.wins = None
         self.nodes = 0
+        self.snap = None
 
     def _windows(self, b):
         if self.wins is None:
@@ -101,7 +121,73 @@ class Solver:
                         if 0 <= x + 4 * dx < SIZE and 0 <= y + 4 * dy < SIZE:
                             w.append(tuple(b.idx(x + k * dx, y + k * dy) for k in range(5)))
             self.wins = w
+            self.at = [[] for _ in b.cells]  # point -> the windows through it
+            for k, cells in enumerate(w):
+                for c in cells:
+                    self.at[c].append(k)
         return self.wins
+
+    def _sync(self, b):
+        """Recount every window if b's stones are not the ones last counted."""
+        if self.snap is not None and self.snap == b.cells:
+            return
+        wins = self._windows(b)
+        cells = b.cells
+        self.snap = bytearray(cells)
+        self.cnt = (None, [0] * len(wins), [0] * len(wins))
+        self.hot = (None, set(), set())  # windows with 3+ stones of a colour and none other
+        for k, w in enumerate(wins):
+            for c in w:
+                v = cells[c]
+                if v == BLACK or v == 3 - BLACK:
+                    self.cnt[v][k] += 1
+            self._mark(k)
+
+    def _mark(self, k):
+        c1 = self.cnt[1][k]
+        c2 = self.cnt[2][k]
+        h1, h2 = self.hot[1], self.hot[2]
+        if c1 >= 3 and not c2:
+            h1.add(k)
+        else:
+            h1.discard(k)
+        if c2 >= 3 and not c1:
+            h2.add(k)
+        else:
+            h2.discard(k)
+
+    def _put(self, b, p, colour):
+        self._sync(b)
+        b.put(p, colour)
+        self.snap[p] = colour
+        self._count(p, colour, 1)
+
+    def _take(self, b):
+        p = b.hist[-1]
+        colour = b.cells[p]
+        self._sync(b)
+        b.take()
+        self.snap[p] = EMPTY
+        self._count(p, colour, -1)
+
+    def _count(self, p, colour, step):
+        cnt = self.cnt[colour]
+        other = self.cnt[3 - colour]
+        mine = self.hot[colour]
+        theirs = self.hot[3 - colour]
+        for k in self.at[p]:
+            n = cnt[k] + step
+            cnt[k] = n
+            o = other[k]
+            if o:  # a window holding both colours is nobody's; `mine` never holds it
+                if n:
+                    theirs.discard(k)
+                elif o >= 3:
+                    theirs.add(k)
+            elif n >= 3:
+                mine.add(k)
+            else:
+                mine.discard(k)
 
     def is_five(self, b, p, colour):
         """Would `colour` at empty p make a line that wins under the rule?"""
@@ -114,21 +200,18 @@ class Solver:
 
     def fives(self, b, colour):
         """Every empty point where `colour` wins at once."""
+        self._sync(b)
         cells = b.cells
+        cnt = self.cnt[colour]
+        wins = self.wins
         out = []
-        for w in self._windows(b):
-            n = 0
-            hole = -1
-            for c in w:
-                v = cells[c]
-                if v == colour:
-                    n += 1
-                elif v == EMPTY:
-                    hole = c
-                else:
-                    n = -9
-            if n == 4 and hole not in out and self.is_five(b, hole, colour):
-                out.append(hole)
+        for k in self.hot[colour]:
+            if cnt[k] == 4:
+                for hole in wins[k]:
+                    if cells[hole] == EMPTY:
+                        break
+                if hole not in out and self.is_five(b, hole, colour):
+                    out.append(hole)
         return out
 
     def legal(self, b, p, colour):
@@ -137,21 +220,14 @@ class Solver:
     def fours(self, b, colour):
         """{move: [five points it creates]} for every legal move of `colour` that makes a four
         (no five for `colour` may exist already)."""
+        self._sync(b)
         cells = b.cells
+        cnt = self.cnt[colour]
+        wins = self.wins
         cand = {}
-        for w in self._windows(b):
-            n = 0
-            holes = []
-            for c in w:
-                v = cells[c]
-                if v == colour:
-                    n += 1
-                elif v == EMPTY:
-                    holes.append(c)
-                else:
-                    n = -9
-            if n == 3:
-                a, c = holes
+        for k in self.hot[colour]:
+            if cnt[k] == 3:
+                a, c = [p for p in wins[k] if cells[p] == EMPTY]
                 cand.setdefault(a, set()).add(c)
                 cand.setdefault(c, set()).add(a)
         out = {}
@@ -205,14 +281,14 @@ class Solver:
                 ok = True
             else:
                 f = fs[0]
-                b.put(e, atk)
+                self._put(b, e, atk)
                 if not self.legal(b, f, dfn):
                     ok = True  # black has to block on a forbidden point
                 else:
-                    b.put(f, dfn)
+                    self._put(b, f, dfn)
                     ok = self.vcf(b, atk, n - 1)
-                    b.take()
-                b.take()
+                    self._take(b)
+                self._take(b)
             if ok:
                 won.append(e)
                 if first_only:
@@ -228,24 +304,156 @@ class Solver:
                 return 2 * n + 1
         return 0
 
+    # -- one quiet move: fours, at most one non-four move, fours --------------------------------
+    def win(self, b, atk, n=N_MAX):
+        """Can `atk`, to move, win by a threat sequence of at most n fours and at most one quiet
+        (non-four) move, against every defence? True for a five now."""
+        if self.fives(b, atk):
+            return True
+        if self.vcf(b, atk, n):
+            return True
+        key = bytes(b.cells) + bytes((atk + 4,))
+        known = self.tt.get(key)
+        if known is not None:
+            won, at = known
+            if won and at <= n:
+                return True
+            if not won and at >= n:
+                return False
+        r = bool(self.tries(b, atk, n, True))
+        if r:
+            self.tt[key] = (True, n) if not known or not known[0] else (True, min(n, known[1]))
+        elif not known or (not known[0] and known[1] < n):
+            self.tt[key] = (False, n)
+        return r
+
+    def tries(self, b, atk, n=N_MAX, first_only=False):
+        """Moves of `atk` (to move, no five now) that win as in win(): a four after whose
+        forced block atk still wins so, or a quiet move after which every reply leaves atk a
+        five or a VCF within n fours (a VCF's first move is one of them)."""
+        dfn = 3 - atk
+        threats = self.fives(b, dfn)
+        if len(threats) > 1:
+            return []
+        moves = self.fours(b, atk)
+        if threats:
+            t = threats[0]
+            moves = {t: moves[t]} if t in moves else {}
+        won = []
+        for e in moves:
+            fs = moves[e]
+            if len(fs) >= 2:
+                ok = True
+            else:
+                f = fs[0]
+                self._put(b, e, atk)
+                if not self.legal(b, f, dfn):
+                    ok = True
+                else:
+                    self._put(b, f, dfn)
+                    ok = n > 1 and self.win(b, atk, n - 1)
+                    self._take(b)
+                self._take(b)
+            if ok:
+                won.append(e)
+                if first_only:
+                    return won
+        if threats:
+            quiet = [t] if t not in moves and self.legal(b, t, atk) else []
+        else:
+            quiet = [p for p in b.points() if b.cells[p] == EMPTY and p not in moves
+                     and self.legal(b, p, atk)]
+        for m in quiet:
+            if self.quiet_win(b, atk, m, n):
+                won.append(m)
+                if first_only:
+                    return won
+        return won
+
+    def quiet_win(self, b, atk, m, n=N_MAX):
+        """After `atk`'s non-four move m, does every legal reply leave atk a five or a VCF of at
+        most n fours? A reply that makes a four is blocked (the block is forced, so it is no
+        second quiet move) and the defender replies again. (The replies are all tried; the
+        likely refutations first.)"""
+        dfn = 3 - atk
+        self._put(b, m, atk)
+        try:
+            if self.fives(b, dfn):
+                return False  # the defender has a four: it completes it
+            first = self.first_moves(b, atk, n)
+            if not first:
+                order = []  # no VCF even with a free move: any reply refutes (tried below)
+            else:
+                order = list(first)
+                for e in first:
+                    self._put(b, e, atk)
+                    order += self.fives(b, atk)
+                    self._take(b)
+            seen = set()
+            for r in order + list(b.points()):
+                if r in seen or b.cells[r] != EMPTY or not self.legal(b, r, dfn):
+                    continue
+                seen.add(r)
+                self._put(b, r, dfn)
+                ok = not rules.win_line(b, r, self.rule) and self._after_reply(b, atk, n)
+                self._take(b)
+                if not ok:
+                    return False
+            return True
+        finally:
+            self._take(b)
+
+    def _after_reply(self, b, atk, n):
+        """`atk` to move after the defender's reply: a five, a VCF, or the defender made a four
+        whose one five point atk blocks without a four, and atk wins against every next reply."""
+        if self.fives(b, atk) or self.vcf(b, atk, n):
+            return True
+        if not self.blocks:
+            return False
+        t = self.fives(b, 3 - atk)
+        return (len(t) == 1 and self.legal(b, t[0], atk) and t[0] not in self.fours(b, atk)
+                and self.quiet_win(b, atk, t[0], n))
+
     def defences(self, b, dfn, nmax=N_MAX):
-        """Legal moves of `dfn` (to move) after which the opponent has no five and no VCF."""
+        """Legal moves of `dfn` (to move) after which the opponent has no win as in win()."""
         atk = 3 - dfn
         out = []
         for p in b.points():
             if b.cells[p] != EMPTY or not self.legal(b, p, dfn):
                 continue
-            b.put(p, dfn)
-            if not self.fives(b, atk) and not self.vcf(b, atk, nmax):
+            self._put(b, p, dfn)
+            if not self.win(b, atk, nmax):
                 out.append(p)
-            b.take()
+            self._take(b)
         return out
 
 
-def freestyle_wins(b, colour):
-    """What wins for `colour` at once or by VCF if the position were played as freestyle."""
+def natural_tries(b, colour):
+    """`colour`'s shortest wins if the position were played as freestyle: its five points, else
+    the first moves of its shortest VCF (empty if it has none within N_MAX fours)."""
     f = Solver(rules.FREESTYLE)
-    return f.fives(b, colour) or f.first_moves(b, colour, N_MAX)
+    t = f.fives(b, colour)
+    n = 1
+    while not t and n <= N_MAX:
+        t = f.first_moves(b, colour, n)
+        n += 1
+    return t
+
+
+def renju_problem(b, ans):
+    """'' if black's (to move) shortest freestyle try includes a point forbidden in Renju and
+    none of those tries is among the answers `ans` (point names), else what is wrong."""
+    if b.to_move() != BLACK:
+        return "renju positions have black to move"
+    tries = natural_tries(b, BLACK)
+    if not tries:
+        return "black has no freestyle win"
+    names = sorted(b.name(p) for p in tries)
+    if [m for m in names if m in ans]:
+        return "a shortest freestyle try (%s) wins under Renju too" % " ".join(names)
+    if not [p for p in tries if rules.is_forbidden(b, p)]:
+        return "no shortest freestyle try (%s) is forbidden" % " ".join(names)
+    return ""
 
 
 def expected(e):
@@ -261,21 +469,31 @@ def expected(e):
         return names(s.fives(b, me)), ""
     if s.fives(b, me):
         return [], "the mover has a five"
+    if cat in ("block4", "block3", "defvcf"):
+        s = Solver(rule, True)  # a defence is judged against the stronger attack
     if cat == "block4":
         t = s.fives(b, opp)
         if len(t) != 1:
             return [], "the opponent has %d five points" % len(t)
+        if not s.legal(b, t[0], me):
+            return [], "the block is forbidden"
+        b.put(t[0], me)
+        lost = s.win(b, opp)
+        b.take()
+        if lost:
+            return [], "the block %s loses too" % b.name(t[0])
         return names(t), ""
     if cat.startswith("vcf") or cat == "renju":
         plies = s.shortest(b, me)
         if cat.startswith("vcf") and plies != int(cat[3:]):
             return [], "shortest VCF is %d plies" % plies
-        ans = names(s.first_moves(b, me, N_MAX))
+        if cat == "renju" and rule != rules.RENJU:
+            return [], "renju entries must use the renju rule"
+        ans = names(s.tries(b, me))
         if cat == "renju":
-            if rule != rules.RENJU:
-                return [], "renju entries must use the renju rule"
-            if me != BLACK or not [m for m in names(freestyle_wins(b, me)) if m not in ans]:
-                return [], "no freestyle win of black's is refuted by the Renju rule"
+            problem = renju_problem(b, ans)
+            if problem:
+                return [], problem
         return ans, ""
     if cat in ("block3", "defvcf"):
         if s.fours(b, me):
@@ -350,36 +568,52 @@ def report(score):
 
 
 # -- generation (host only) ---------------------------------------------------------------------
-def classify(b, rule, s):
-    """(category, answers) for a position worth keeping, or None."""
+def classify(b, rule, s, most=4, cats=None):
+    """(category, answers) for a position worth keeping (at most `most` answers for a win, twice
+    that for a defence; only `cats` if given), or None. The costly searches (quiet moves) run
+    only once the plain VCF search has found a candidate."""
     me = b.to_move()
     opp = 3 - me
+    want = lambda c: not cats or c in cats  # noqa: E731
     if s.fives(b, me):
-        return "win1", s.fives(b, me)
+        return ("win1", s.fives(b, me)) if want("win1") else None
     t = s.fives(b, opp)
     if len(t) == 1:
-        return ("block4", t) if s.legal(b, t[0], me) else None
+        if not want("block4") or not s.legal(b, t[0], me):
+            return None
+        b.put(t[0], me)
+        lost = Solver(rule, True).win(b, opp)
+        b.take()
+        return None if lost else ("block4", t)
     if t:
         return None
     plies = s.shortest(b, me)
     if plies:
-        ans = s.first_moves(b, me, N_MAX)
-        if rule == rules.RENJU and me == BLACK:
-            if [m for m in freestyle_wins(b, me) if m not in ans]:
-                return "renju", ans
-        return ("vcf%d" % plies if plies <= 11 else None), ans
+        cat = "vcf%d" % plies if plies <= 11 else None
+        if rule == rules.RENJU and me == BLACK and not renju_problem(
+                b, [b.name(p) for p in s.first_moves(b, me, N_MAX)]):
+            cat = "renju"
+        if not cat or not want(cat):
+            return None
+        ans = s.tries(b, me)
+        if len(ans) > most or (cat == "renju" and renju_problem(b, [b.name(p) for p in ans])):
+            return None
+        return cat, ans
     if s.fours(b, me):
         return None
     for n in range(1, N_MAX + 1):
         if s.vcf(b, opp, n):
-            d = s.defences(b, me)
-            if d and len(d) <= 8:
-                return ("block3" if n == 1 else "defvcf"), d
+            cat = "block3" if n == 1 else "defvcf"
+            if not want(cat):
+                return None
+            d = Solver(rule, True).defences(b, me)
+            if d and len(d) <= 2 * most:
+                return cat, d
             return None
     return None
 
 
-def generate(seed, games, rule_name, out=print):
+def generate(seed, games, rule_name, out=print, cats=None):
     """Noisy baseline games; print one line per interesting position (many per category)."""
     sys.path.insert(0, HERE)
     from baselines import BASELINES, Rng, near_points
@@ -395,7 +629,7 @@ def generate(seed, games, rule_name, out=print):
         while not b.full() and b.count() < 80:
             s = Solver(rule)
             if b.count() >= 7:
-                c = classify(b, rule, s)
+                c = classify(b, rule, s, cats=cats)
                 if c and c[0]:
                     out(Entry(c[0], rule_name, [b.name(i) for i in b.hist],
                               sorted(b.name(p) for p in c[1]), "seed %d game %d" % (seed, g))
@@ -412,7 +646,7 @@ def generate(seed, games, rule_name, out=print):
                 break
 
 
-def scatter(seed, count, rule_name, stones=12, out=print):
+def scatter(seed, count, rule_name, stones=12, out=print, cats=None):
     """Random stones in the central 9x9 (no five on the board): rich in fours, so they yield
     the long VCFs, VCF defences and Renju cases that real games rarely leave standing."""
     rule = RULES[rule_name]
@@ -439,8 +673,9 @@ def scatter(seed, count, rule_name, stones=12, out=print):
                 break
         if any(rules.win_line(b, p, rules.FREESTYLE) for p in b.hist):
             continue  # no five or overline on the board, under any rule
-        c = classify(b, rule, Solver(rule))
-        if c and c[0] and c[0] not in ("win1", "block4", "vcf3", "block3"):
+        c = classify(b, rule, Solver(rule), cats=cats or (
+            "vcf5", "vcf7", "vcf9", "vcf11", "defvcf", "renju"))
+        if c and c[0]:
             out(Entry(c[0], rule_name, [b.name(i) for i in b.hist],
                       sorted(b.name(p) for p in c[1]), "scatter %d/%d" % (seed, k)).line())
 
@@ -450,11 +685,15 @@ def main(argv):
         return argv[argv.index(name) + 1] if name in argv else default
 
     path = opt("--data", DATA)
+    cats = opt("--cats")
+    cats = cats.split(",") if cats else None
     if "--scatter" in argv:
-        scatter(int(opt("--seed", "1")), int(opt("--games", "100")), opt("--rule", "freestyle"))
+        scatter(int(opt("--seed", "1")), int(opt("--games", "100")), opt("--rule", "freestyle"),
+                cats=cats)
         return 0
     if "--generate" in argv:
-        generate(int(opt("--seed", "1")), int(opt("--games", "20")), opt("--rule", "freestyle"))
+        generate(int(opt("--seed", "1")), int(opt("--games", "20")), opt("--rule", "freestyle"),
+                 cats=cats)
         return 0
     entries = load(path)
     if "--check" in argv:

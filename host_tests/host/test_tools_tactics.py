@@ -48,6 +48,19 @@ def test_checker_detects_corruption():
                      else "freestyle", answers=["a1"]))
     r = first("renju")
     bad.append(clone(r, rule="freestyle"))  # not a Renju position any more
+    # The faults a review found in the first data: a block3 answer that loses to a quiet move
+    # then a VCF (j11: o10 wins), a VCF position without its quiet winners (f11 g10 k7 l6 win
+    # too), a block4 whose block still loses, and a Renju position whose only shortest
+    # freestyle win is not forbidden and is itself the answer.
+    bad.append(tactics.Entry("block3", "freestyle", "h8 j7 j9 k10 k9 h9 h10 k8 l9 f10 m9 n9 m12 "
+                             "j10 l10 o13 l8 l7 g5 k11 l12 l11 f7 m11 j3 p10 n7 j6".split(),
+                             ["j11", "n11"]))
+    bad.append(tactics.Entry("vcf3", "standard", "h8 g7 h7 g8 h9 h6 g6 h11 j8 e4".split(), ["k9"]))
+    bad.append(tactics.Entry("block4", "freestyle", "h8 j8 j7 k6 k7 h7 j6 g6 m4 f5 k9 k10 e4 e5 "
+                             "g5 h5 m10 j4 f7 k3 m11 f10 l2 h6 h3 m12 m7 l11 f6 g9 n13 e12 m9"
+                             .split(), ["m8"]))
+    bad.append(tactics.Entry("renju", "renju", "m5 j12 m11 k5 k7 d5 e4 l4 e9 e8 l10 k9 h10 j6 g9 "
+                             "e5 f4 h9 d7 d10 d12 e6 k4 f9 k10 f8 j4 k8".split(), ["j10"]))
     msgs = []
     assert tactics.check(bad, msgs.append) == len(bad), msgs
 
@@ -75,6 +88,22 @@ def test_solver_on_hand_made_shapes():
     assert rules.is_forbidden(b, j8)
     assert j8 in tactics.Solver(rules.FREESTYLE).first_moves(b, 1, 1)
     assert j8 not in tactics.Solver(rules.RENJU).first_moves(b, 1, 3)
+    # A quiet move that wins: j8 makes two split threes (f8 g8 . j8 and j8 . j10 j11), no four;
+    # whatever white answers, black then has a four that wins. The VCF search alone misses it.
+    b = Board(15)
+    for m in ["f8", "a1", "g8", "a3", "j10", "o1", "j11", "o3"]:
+        b.put(b.parse(m), b.to_move())
+    s = tactics.Solver(rules.FREESTYLE)
+    j8 = b.parse("j8")
+    assert s.shortest(b, 1) == 0 and j8 not in s.fours(b, 1)
+    assert s.quiet_win(b, 1, j8) and j8 in s.tries(b, 1)
+    # ... and white, to move there, must stop it. a2 (a1 a2 a3) only buys a four that black
+    # blocks at a5 with a non-four: the plain search stops there, the defences' stronger one
+    # (forced blocks are free) lets white reply again, and black still wins.
+    b.put(b.parse("o5"), 1)
+    assert "a2" in [b.name(p) for p in s.defences(b, 2)]
+    d = sorted(b.name(p) for p in tactics.Solver(rules.FREESTYLE, True).defences(b, 2))
+    assert d == ["e8", "h8", "j12", "j7", "j8", "j9", "k8"]
 
 
 def test_a_brain_that_fails_is_a_clear_error_or_a_miss(capsys):
