@@ -6,6 +6,7 @@
 # the end).
 from gomoku.board import BLACK, WHITE, EMPTY
 from gomoku import game as G, rules
+from gomoku.openrules import centre
 from ai.eval import Pos
 from ai.search import TT, Search, Stop, WIN
 
@@ -96,12 +97,6 @@ def balanced_steps(pos, rule, colour, allowed, rng):
     yield best[rng.below(len(best))] if best else -1
 
 
-def near_centre(board, r):
-    """Points within the central (2r+1) x (2r+1) square."""
-    c = board.size // 2
-    return [board.idx(x, y) for y in range(c - r, c + r + 1) for x in range(c - r, c + r + 1)]
-
-
 def around(board, r=2):
     """Empty points within r of a stone (Chebyshev distance)."""
     out = []
@@ -131,7 +126,7 @@ def opening_steps(pos, rule, pro, rng):
         if q >= 0:
             yield q
             return
-    allowed = near_centre(board, n) if pro else around(board, 2)
+    allowed = centre(board) if pro else around(board, 2)
     for q in balanced_steps(pos, rule, colour, allowed, rng):
         yield q
 

@@ -5,6 +5,13 @@ from gomoku.game import (GameError, SWAP, SWAP2, PICK, PROPOSE, PLAY, EXTRA, KEE
                          PUT2, TAKE_BLACK, TAKE_WHITE, A_CHOOSE, A_PROPOSE)
 
 
+def centre(board):
+    """Pro rule: the points the next of stones 1-3 may take (see check_centre())."""
+    c = board.size // 2
+    r = board.count()
+    return [board.idx(x, y) for y in range(c - r, c + r + 1) for x in range(c - r, c + r + 1)]
+
+
 def check_centre(board, i):
     """Pro rule: stones 1-3 lie within the central 1x1, 3x3 and 5x5."""
     x, y = board.xy(i)
