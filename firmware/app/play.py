@@ -181,9 +181,12 @@ class Play:
                 self.over_seen = True
                 from app import actions  # its code is not kept loaded during a game
 
+                # The finished game is saved, then kept among the past games, then its save
+                # goes: after a power cut in between, the boot keeps it if it is not kept yet
+                # (app.startup). It was lost when the save went first, and kept twice when the
+                # save left was the one before the last move (it was resumed and won again).
+                self.app.save_game(self.s)
                 actions.game_over(self)
-            # Only once the game is among the past games: a power cut between the two then
-            # leaves it in one of them (it was lost when the save went first).
             self.app.forget_game()
         else:
             self.over_seen = False

@@ -139,24 +139,23 @@ def restore(d, clock):
     return s
 
 
-def _kept(store, g):
-    """Whether game g is the newest past game before its end: the same actions at the same
-    clocks, which two games played apart never share."""
+def _finished(store, s):
+    """A finished game's save, left by a power cut as the game ended (app.play.Play.changed):
+    keep it among the past games unless it is there already (the newest, with the same actions
+    at the same clocks), then remove the save. Not a game to resume."""
     from app import past as P
 
-    nums = P.numbers(store)
-    if not nums or not g.nlog:
-        return False
-    try:
-        with open(store.path(P.name(nums[-1]))) as f:
-            rec = json.load(f)
-        d = g.export()
-        acts = rec["game"]["acts"]
-        clk = rec["game"]["clk"]
-        n = len(d["acts"])
-        return len(acts) > n and acts[:n] == d["acts"] and clk[:2 * n] == d["clk"]
-    except Exception:  # (noqa) an old or damaged past record: the Past games menu says so
-        return False
+    if s.mode != "demo":
+        d = s.game.export()
+        nums = P.numbers(store)
+        try:
+            with open(store.path(P.name(nums[-1]))) as f:
+                g = json.load(f)["game"]
+            kept = g["acts"] == d["acts"] and g["clk"] == d["clk"]
+        except Exception:  # none, or an old or damaged one: the Past games menu says so
+            kept = False
+        if not kept:
+            P.add(store, s)
 
 
 def boot(app, settings_name, game_name):
@@ -179,9 +178,8 @@ def boot(app, settings_name, game_name):
     try:
         holder = []
         load(store, game_name, lambda d: holder.append(restore(d, app.clock)))
-        if holder and _kept(store, holder[0].game):
-            # The power went between keeping the finished game and removing its save (Play):
-            # resumed, its last move would be kept a second time, pushing an older one out.
+        if holder and holder[0].game.over():
+            _finished(store, holder[0])
             store.remove(game_name)
             holder = None
         if holder:

@@ -413,3 +413,16 @@ def test_a_restored_game_undoes_to_the_same_clocks_and_keeps_the_running_turn():
             pass
         else:
             assert False, bad
+
+
+def test_a_loss_on_time_restores_to_the_same_record():
+    clk = FakeClock()
+    g = G.Game(limit_ms=60000, clock=clk)
+    for n in ("h8", "j9"):
+        clk.t += 20000
+        g.play(g.board.parse(n))
+    clk.t += 50000  # black's flag falls
+    assert g.tick() and g.over()
+    d = g.export()
+    r = restore(d, clk)
+    assert r.over() and r.export()["clk"] == d["clk"]  # the clock before the loss, not past it
