@@ -266,10 +266,16 @@ class Solver:
 
     def first_moves(self, b, atk, n, first_only=False):
         """Moves of `atk` (to move, no five now) that win by VCF with at most n fours."""
+        return self._fours_that_win(b, atk, lambda: self.vcf(b, atk, n - 1), first_only)[1]
+
+    def _fours_that_win(self, b, atk, then, first_only):
+        """(atk's fours as fours() gives them, cut to the block of the defender's four if it has
+        one, or None if it has two; those of them after whose forced block then() holds: a
+        double four, or a block on a point forbidden to black, wins at once)."""
         dfn = 3 - atk
         threats = self.fives(b, dfn)
         if len(threats) > 1:
-            return []
+            return None, []
         moves = self.fours(b, atk)
         if threats:
             t = threats[0]
@@ -286,14 +292,14 @@ class Solver:
                     ok = True  # black has to block on a forbidden point
                 else:
                     self._put(b, f, dfn)
-                    ok = self.vcf(b, atk, n - 1)
+                    ok = then()
                     self._take(b)
                 self._take(b)
             if ok:
                 won.append(e)
                 if first_only:
                     break
-        return won
+        return moves, won
 
     def shortest(self, b, atk, nmax=N_MAX):
         """Plies of `atk`'s shortest win (1 for a five now), or 0 if none within nmax fours."""
@@ -331,34 +337,13 @@ class Solver:
         """Moves of `atk` (to move, no five now) that win as in win(): a four after whose
         forced block atk still wins so, or a quiet move after which every reply leaves atk a
         five or a VCF within n fours (a VCF's first move is one of them)."""
-        dfn = 3 - atk
-        threats = self.fives(b, dfn)
-        if len(threats) > 1:
-            return []
-        moves = self.fours(b, atk)
+        moves, won = self._fours_that_win(b, atk, lambda: n > 1 and self.win(b, atk, n - 1),
+                                          first_only)
+        if moves is None or (won and first_only):
+            return won
+        threats = self.fives(b, 3 - atk)
         if threats:
             t = threats[0]
-            moves = {t: moves[t]} if t in moves else {}
-        won = []
-        for e in moves:
-            fs = moves[e]
-            if len(fs) >= 2:
-                ok = True
-            else:
-                f = fs[0]
-                self._put(b, e, atk)
-                if not self.legal(b, f, dfn):
-                    ok = True
-                else:
-                    self._put(b, f, dfn)
-                    ok = n > 1 and self.win(b, atk, n - 1)
-                    self._take(b)
-                self._take(b)
-            if ok:
-                won.append(e)
-                if first_only:
-                    return won
-        if threats:
             quiet = [t] if t not in moves and self.legal(b, t, atk) else []
         else:
             quiet = [p for p in b.points() if b.cells[p] == EMPTY and p not in moves

@@ -153,92 +153,73 @@ class _PowerCut(Exception):
     pass
 
 
+def _win_with_a_cut(root, monkeypatch, obj, name, cut):
+    """A pass-and-play game to its last move, which ends it while obj.name is `cut` (made to
+    raise _PowerCut where the power goes); then a boot on what the flash holds."""
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+    real = getattr(obj, name)
+    monkeypatch.setattr(obj, name, lambda *a: cut(real, *a))
+    try:
+        d.play(WIN[-1])
+    except _PowerCut:
+        pass
+    monkeypatch.undo()
+    left = sorted(os.listdir(root))
+    return appfix.Driver("pico_lcd_13", root=root), left
+
+
+def _kept_once(d):
+    assert "resume" not in d.menu_keys() and "game.json" not in os.listdir(d.root)
+    assert past.numbers(d.app.store) == [1]
+    d.choose("past")
+    d.choose(1)
+    g = d.app.game.s.game
+    assert g.over() and g.board.count() == len(WIN)
+
+
 def test_a_power_cut_as_a_game_ends_keeps_it(tmp_path, monkeypatch):
     # The winning move ends the game: it joins the past games and its save goes. With the
     # power cut right after the save went, it must still be on the flash as a past game (it
     # was lost: the save went first).
-    root = str(tmp_path)
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN[:-1])
-    real = store_mod.os.remove
-
-    def remove_then_cut(path):
+    def remove_then_cut(real, path):
         real(path)
         if path.endswith("game.json"):
             raise _PowerCut()
 
-    monkeypatch.setattr(store_mod.os, "remove", remove_then_cut)
-    try:
-        d.play(WIN[-1])
-    except _PowerCut:
-        pass
-    monkeypatch.undo()
-    d2 = appfix.Driver("pico_lcd_13", root=root)
-    assert "resume" not in d2.menu_keys()
-    assert past.numbers(d2.app.store) == [1]
-    d2.choose("past")
-    d2.choose(1)
-    g = d2.app.game.s.game
-    assert g.over() and g.board.count() == len(WIN)
+    d, _ = _win_with_a_cut(str(tmp_path), monkeypatch, store_mod.os, "remove", remove_then_cut)
+    _kept_once(d)
 
 
 def test_a_power_cut_before_the_save_goes_does_not_keep_the_game_twice(tmp_path, monkeypatch):
-    # The cut comes after the game is kept, before its save is removed: resumed, the save's
-    # last move would have made the same game a second past game, pushing an older one out.
-    root = str(tmp_path)
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN[:-1])
-
-    def cut(path):
+    # The cut comes after the game is kept, before its save is removed: the save left was the
+    # one before the last move, so resumed and won again, the game was kept a second time,
+    # pushing an older one out. Now the finished game's own save is left, and the boot sees
+    # that it is kept already.
+    def cut(real, path):
         raise _PowerCut()
 
-    monkeypatch.setattr(store_mod.os, "remove", cut)
-    try:
-        d.play(WIN[-1])
-    except _PowerCut:
-        pass
-    monkeypatch.undo()
-    assert {"past1.json", "game.json"} <= set(os.listdir(root))
-    d2 = appfix.Driver("pico_lcd_13", root=root)
-    assert "resume" not in d2.menu_keys() and "game.json" not in os.listdir(root)
-    assert past.numbers(d2.app.store) == [1]
+    d, left = _win_with_a_cut(str(tmp_path), monkeypatch, store_mod.os, "remove", cut)
+    assert {"past1.json", "game.json"} <= set(left)
+    _kept_once(d)
     # A new game that starts like the kept one (its first stone at the same clocks) is
     # offered again: a check by the first actions dropped it.
-    d2.new_game("pnp")
-    d2.play(WIN[0])
-    d3 = appfix.Driver("pico_lcd_13", root=root)
-    assert d3.menu_keys()[0] == "resume"
+    d = appfix.Driver("pico_lcd_13", root=str(tmp_path))
+    d.new_game("pnp")
+    d.play(WIN[0])
+    assert appfix.Driver("pico_lcd_13", root=str(tmp_path)).menu_keys()[0] == "resume"
 
 
 def test_a_power_cut_before_the_game_is_kept_keeps_it_at_the_next_boot(tmp_path, monkeypatch):
-    root = str(tmp_path)
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN[:-1])
-
-    real = store_mod.Store.save
-
-    def cut(store, name, data):
+    def cut(real, store, name, data):
         if name.startswith("past"):
             raise _PowerCut()
         return real(store, name, data)
 
-    monkeypatch.setattr(store_mod.Store, "save", cut)
-    try:
-        d.play(WIN[-1])
-    except _PowerCut:
-        pass
-    monkeypatch.undo()
-    assert sorted(os.listdir(root)) == ["game.json", "settings.json"]  # the finished game
-    d2 = appfix.Driver("pico_lcd_13", root=root)
-    assert "resume" not in d2.menu_keys()
-    assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]
-    d2.choose("past")
-    d2.choose(1)
-    g = d2.app.game.s.game
-    assert g.over() and g.board.count() == len(WIN)
+    d, left = _win_with_a_cut(str(tmp_path), monkeypatch, store_mod.Store, "save", cut)
+    assert left == ["game.json", "settings.json"]  # the finished game's save
+    _kept_once(d)
 
 
 def test_a_game_taken_back_on_its_end_screen_is_offered_again(tmp_path):
