@@ -245,7 +245,11 @@ class Solver:
         """Can `atk`, to move, win with at most n fours before the five? (No five now.)"""
         if n <= 0:
             return False
-        key = bytes(b.cells) + bytes((atk,))
+        return self._memo(bytes(b.cells) + bytes((atk,)), n, lambda: self._vcf(b, atk, n))
+
+    def _memo(self, key, n, search):
+        """search() for a position and a bound n, through the table: a win within fewer, or
+        no win within more, answers without searching."""
         known = self.tt.get(key)
         if known is not None:
             won, at = known
@@ -253,7 +257,7 @@ class Solver:
                 return True
             if not won and at >= n:
                 return False
-        r = self._vcf(b, atk, n)
+        r = search()
         if r:
             self.tt[key] = (True, n) if not known or not known[0] else (True, min(n, known[1]))
         elif not known or (not known[0] and known[1] < n):
@@ -318,20 +322,8 @@ class Solver:
             return True
         if self.vcf(b, atk, n):
             return True
-        key = bytes(b.cells) + bytes((atk + 4,))
-        known = self.tt.get(key)
-        if known is not None:
-            won, at = known
-            if won and at <= n:
-                return True
-            if not won and at >= n:
-                return False
-        r = bool(self.tries(b, atk, n, True))
-        if r:
-            self.tt[key] = (True, n) if not known or not known[0] else (True, min(n, known[1]))
-        elif not known or (not known[0] and known[1] < n):
-            self.tt[key] = (False, n)
-        return r
+        return self._memo(bytes(b.cells) + bytes((atk + 4,)), n,
+                          lambda: bool(self.tries(b, atk, n, True)))
 
     def tries(self, b, atk, n=N_MAX, first_only=False):
         """Moves of `atk` (to move, no five now) that win as in win(): a four after whose

@@ -318,9 +318,15 @@ def test_a_save_keeps_what_undo_took_back():
     assert r.export() == full and not r.can_redo()
     # A damaged redo list is a damaged save, like a damaged action.
     big = d["redo"][:1] + [d["redo"][1][:-1] + [1 << 40]]
-    for bad in ([[0, 1]], [[0, 0, b.parse("h8"), 0, 0]], [d["redo"][1]] + d["redo"][:1], [7], big):
+    _damaged(d, "redo", ([[0, 1]], [[0, 0, b.parse("h8"), 0, 0]],
+                         [d["redo"][1]] + d["redo"][:1], [7], big))
+
+
+def _damaged(d, key, bads):
+    # Each value of d[key] makes a damaged save: GameError, not a game.
+    for bad in bads:
         e = dict(d)
-        e["redo"] = bad
+        e[key] = bad
         try:
             restore(e)
         except G.GameError:
@@ -404,15 +410,7 @@ def test_a_restored_game_undoes_to_the_same_clocks_and_keeps_the_running_turn():
     old = dict(d)
     del old["clk"]  # a save from before the clocks were kept: still restores
     assert restore(old, clk).board.count() == 3
-    for bad in (d["clk"][:-1], d["clk"][:-1] + [-1], d["clk"][:-1] + ["7"]):
-        e = dict(d)
-        e["clk"] = bad
-        try:
-            restore(e)
-        except G.GameError:
-            pass
-        else:
-            assert False, bad
+    _damaged(d, "clk", (d["clk"][:-1], d["clk"][:-1] + [-1], d["clk"][:-1] + ["7"]))
 
 
 def test_a_loss_on_time_restores_to_the_same_record():
