@@ -123,7 +123,8 @@ def test_the_ai_says_what_it_took():
             assert play.temp == said
 
 
-def test_ai_answers_its_own_opening_questions():
+def _swap2_answered():
+    # The person places Swap2's three stones; the AI (easy) answers.
     d = appfix.Driver("pico_lcd_13")
     d.new_game("ai", level="easy", opening="swap2")
     play = d.app.game
@@ -131,6 +132,11 @@ def test_ai_answers_its_own_opening_questions():
     d.play("h8", "h9", "j8")
     d.run(300)
     assert g.phase != G.SWAP2
+    return d, play, g
+
+
+def test_ai_answers_its_own_opening_questions():
+    d, play, g = _swap2_answered()
     assert g.phase in (G.PLAY, G.PICK)
     if g.phase == G.PLAY:  # the person's colour may have changed: the status line says so
         assert play.temp == ("AI takes black" if g.colour_of(1) == BLACK else "AI plays white")
@@ -142,13 +148,7 @@ def test_ai_answers_its_own_opening_questions():
 
 
 def test_a_redone_ai_answer_is_said_again():
-    d = appfix.Driver("pico_lcd_13")
-    d.new_game("ai", level="easy", opening="swap2")
-    play = d.app.game
-    g = play.s.game
-    d.play("h8", "h9", "j8")
-    d.run(300)
-    assert g.phase != G.SWAP2
+    d, play, g = _swap2_answered()
     said = play.temp
     assert said.startswith("AI ")
     d.press("menu")

@@ -276,9 +276,11 @@ def test_window_vct_plays_the_forced_wins_window_misses():
         for p in (sharp, window):
             p.new_game(15, rules.FREESTYLE)
         b = e.board()
-        assert b.name(sharp.move(b.copy())) in e.answers, e.line()
-        missed += b.name(window.move(b.copy())) not in e.answers
-    assert missed  # window alone misses some of them (2 of the 14)
+        # the first moves of a win by fours (the suite's answers also hold quiet winning moves)
+        fours = tactics.Solver(rules.FREESTYLE).first_moves(b, b.to_move(), int(e.cat[3:]) // 2)
+        assert fours and sharp.move(b.copy()) in fours, e.line()
+        missed += window.move(b.copy()) not in fours
+    assert missed  # window alone plays another move in some of them (2 of the 14)
     # With nothing forced on the board it is window, move for move.
     b = replay("h8 h9 j10")
     sharp, window = arena.make_player("window+vct", seed=3), arena.make_player("window", seed=3)
