@@ -57,10 +57,31 @@ def add(store, session):
     return store.save(name(nums[-1] + 1 if nums else 1), rec)
 
 
+def newest_is(store, g):
+    """Whether the newest past game is game g: the same actions at the same clocks, which two
+    games played apart never share."""
+    import json
+
+    nums = numbers(store)
+    if not nums:
+        return False
+    d = g.export()
+    try:
+        with open(store.path(name(nums[-1]))) as f:
+            k = json.load(f)["game"]
+        return k["acts"] == d["acts"] and k["clk"] == d["clk"]
+    except Exception:  # an old or damaged record: the Past games menu says so
+        return False
+
+
 def keep(play):
-    """At a game's end: keep it, but an AI demo's; a full flash gets a note, not a crash."""
+    """At a game's end: keep it, but an AI demo's, and not twice (taken back on its end screen
+    and redone to the same end: only then is the newest record read, a few KB of RAM); a full
+    flash gets a note, not a crash."""
     s = play.s
-    if s.mode != "demo":
+    again = play.ended
+    play.ended = True
+    if s.mode != "demo" and not (again and newest_is(play.app.store, s.game)):
         err = add(play.app.store, s)
         if err:
             play.note(err)

@@ -47,6 +47,7 @@ class Play:
         self.ai_at = 0  # earliest time for the next AI action (demo pacing)
         self.secs = [-1, -1]
         self.over_seen = g.over()
+        self.ended = False  # the game ended on this screen before (app.past.keep)
         if g.rule != rules.RENJU:
             drop("gomoku.renju")  # an earlier Renju game's: 1.5 KB held for nothing
         if not app.keys.dpad and not g.over() and not g.ai_to_act():

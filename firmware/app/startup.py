@@ -141,21 +141,12 @@ def restore(d, clock):
 
 def _finished(store, s):
     """A finished game's save, left by a power cut as the game ended (app.play.Play.changed):
-    keep it among the past games unless it is there already (the newest, with the same actions
-    at the same clocks), then remove the save. Not a game to resume."""
+    keep it among the past games unless it is there already, then remove the save. Not a game
+    to resume."""
     from app import past as P
 
-    if s.mode != "demo":
-        d = s.game.export()
-        nums = P.numbers(store)
-        try:
-            with open(store.path(P.name(nums[-1]))) as f:
-                g = json.load(f)["game"]
-            kept = g["acts"] == d["acts"] and g["clk"] == d["clk"]
-        except Exception:  # none, or an old or damaged one: the Past games menu says so
-            kept = False
-        if not kept:
-            P.add(store, s)
+    if s.mode != "demo" and not P.newest_is(store, s.game):
+        P.add(store, s)
 
 
 def boot(app, settings_name, game_name):

@@ -256,3 +256,29 @@ def test_past_records_it_cannot_open_are_skipped_or_set_aside(tmp_path):
     assert d.menu_keys() == [2, "back"]
     assert d.app.screen.footer == "Bad record: past3.bad"
     assert os.path.isdir(os.path.join(root, "past3.bad"))
+
+
+def test_a_game_taken_back_and_redone_to_its_end_is_kept_once(tmp_path):
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN)
+    play = d.app.game
+    assert past.numbers(d.app.store) == [1]
+    for label in ("Undo", "Redo"):
+        if label == "Undo":
+            while play.prompt[1][play.choice] != "Undo":
+                d.press("right")
+            d.press("place")
+        else:
+            d.press("menu")
+            d.choose("redo")
+    assert play.s.game.over() and past.numbers(d.app.store) == [1]
+    # taken back and ended otherwise: that is another game
+    while play.prompt[1][play.choice] != "Undo":
+        d.press("right")
+    d.press("place")
+    d.press("menu")
+    d.choose("resign")
+    d.choose("yes")
+    assert past.numbers(d.app.store) == [1, 2]
