@@ -310,9 +310,10 @@ class Play:
         if g.phase == G.CHOOSE:
             allowed = g.proposals
         elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
-            from gomoku.openrules import centre  # loaded while the opening lasts anyway
-
-            allowed = centre(b)
+            c = b.size // 2  # (gomoku.openrules.centre(), not imported for three lines)
+            r = b.count()
+            allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
+                       for x in range(c - r, c + r + 1)]
         black = g.rule == rules.RENJU and b.to_move() == BLACK
         self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None)
         if self.hint >= 0 and self.hint in self.jumps:
