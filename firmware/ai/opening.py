@@ -126,8 +126,7 @@ def opening_steps(pos, rule, pro, rng):
             yield q
             return
     if pro:
-        # (the game has the pro rule's module loaded; a free game's book must not load it:
-        # 2.9 KB more at a Renju game's peak on the emulated Pico)
+        # (the pro rule's game has its module loaded; a free game's book need not load it)
         from gomoku.openrules import centre
 
         allowed = centre(board)
