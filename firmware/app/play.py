@@ -310,7 +310,9 @@ class Play:
         if g.phase == G.CHOOSE:
             allowed = g.proposals
         elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
-            c = b.size // 2  # (gomoku.openrules.centre(), not imported for three lines)
+            # gomoku.openrules.centre()'s square, written out: with that import here the
+            # emulated Pico's Renju heap reading rose 2.8 KB (a layout effect; README, "App")
+            c = b.size // 2
             r = b.count()
             allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
                        for x in range(c - r, c + r + 1)]
