@@ -2,6 +2,7 @@
 #
 #   python tools/bench_ai.py [--levels easy,medium,hard] [--no-tactics] [--rule freestyle]
 #       [--size 15|19]   (the positions and games below, centred on that board)
+#       [--tactics-only]   the tactics suite alone, without the positions and games
 #   node tools/mp_run.mjs tools/bench_ai.py [same options]        times under the VM
 #   node tools/mp_heap.mjs tools/bench_ai.py --heap [--collect] [--levels ...]  live heap
 #   python3 tools/emu2040/emu.py --ram bench_ai.py --heap --collect [...]  the same on an
@@ -379,7 +380,7 @@ def dump(levels, rule):
 
 
 _OPTIONS = ("--levels", "--rule", "--size", "--data", "--no-tactics", "--heap", "--collect",
-            "--dump", "--opening", "--native")
+            "--dump", "--opening", "--native", "--tactics-only")
 
 
 def main(argv):
@@ -443,11 +444,16 @@ def main(argv):
             bench_opening(name)
         return
     data = None if "--no-tactics" in argv else opt("--data", tactics.DATA)
+    only = "--tactics-only" in argv
+    if only and not data:
+        usage("--tactics-only with --no-tactics leaves nothing to run")
     if data:
         for _ in tactics.entries(data):
             pass  # a bad file stops the bench here, not after its first level's sets
-    sets = (("opening", [board_of(m) for m in OPENINGS]),
-            ("middle", [board_of(m) for m in MIDDLE]))
+    # --tactics-only: the suite alone (an emulated Pico takes 10 to 15 minutes a level for the
+    # positions and games before it).
+    sets = () if only else (("opening", [board_of(m) for m in OPENINGS]),
+                            ("middle", [board_of(m) for m in MIDDLE]))
     print("bench_ai under %s %s%s%s" % (
         sys.implementation.name, sys.platform, " with native ai.lines" if "--native" in argv else "",
         " (device time = VM time x %d, an estimate)" % DEVICE_FACTOR if WASM else ""))
@@ -460,8 +466,9 @@ def main(argv):
         for label, boards in sets:
             times, nodes, longest = bench_set(level, rule, boards)
             report(label, times, nodes, longest, level)
-        times, nodes, longest = bench_games(level, rule)
-        report("game", times, nodes, longest, level)
+        if not only:
+            times, nodes, longest = bench_games(level, rule)
+            report("game", times, nodes, longest, level)
         if data:
             score = {}
             times = []

@@ -1,4 +1,4 @@
-# The app: main loop (one pass per step()), screens, settings, saves and backlight sleep.
+# The app: main loop (one pass per step()), screens, settings, saves and the panel's sleep.
 import gc
 import sys
 
@@ -181,13 +181,15 @@ class App:
         ms = self.opt("sleep")
         if ms and not self.asleep and _clock.ticks_diff(now, self.last_key) >= ms:
             self.asleep = True
-            self.hw.display.backlight(0)
+            # The panel's sleep mode, not only its light: on a battery kit the controller's
+            # oscillator and drivers stop too. Its memory keeps the picture and takes draws.
+            self.hw.display.sleep(True)
 
     def _event(self, action, kind, now):
         self.last_key = now
         if self.asleep:
             self.asleep = False
-            self.hw.display.backlight(100)
+            self.hw.display.sleep(False)
             self.swallow = action
             return
         if self.swallow is not None:

@@ -33,6 +33,7 @@ def report(hw, err):
     d = hw.display
     bg = rgb(120, 0, 0)
     fg = rgb(255, 255, 255)
+    d.sleep(False)  # the app may have failed with the panel asleep
     d.backlight(100)
     d.fill(bg)
     scratch = ui.Scratch(2 * ui.SCRATCH_PX)

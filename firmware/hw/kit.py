@@ -4,7 +4,7 @@ import gc
 import json
 
 from hw import Hardware
-from hw.clock import ticks_ms
+from hw.clock import ticks_ms, sleep_ms
 
 _INPUT_ONLY_ESP32 = (34, 35, 36, 37, 38, 39)  # no internal pull resistors on these
 
@@ -81,7 +81,11 @@ def _display(p, machine):
     if inv == "rst":
         # The panel says itself, as M5Stack's own library reads it before the reset: the
         # Core's IPS panel (inverted) pulls its reset line high, the older TN one does not.
-        inv = Pin(rst, Pin.IN, Pin.PULL_DOWN).value() == 1
+        # After a soft reboot the last run still drives the line high: the pull needs a moment
+        # (M5Stack's library waits 1 ms too), or an older TN Core reads as IPS and shows negative.
+        line = Pin(rst, Pin.IN, Pin.PULL_DOWN)
+        sleep_ms(1)
+        inv = line.value() == 1
     return cls(spi, Pin(p["cs"], Pin.OUT, value=1), Pin(p["dc"], Pin.OUT, value=0),
                None if rst is None else Pin(rst, Pin.OUT, value=1), bl,
                p["width"], p["height"], p.get("rotation", 0), off, inv, p.get("bgr", False))
@@ -117,6 +121,10 @@ def setup(name=None, wdt_ms=0, profile=None, ticks=ticks_ms):
         # Silent before the display's set-up (0.45 s): ESP32's PWM starts at 5 kHz, 50%
         # unless told, and an undriven speaker pin (M5Stack's 25) hisses. A few bytes.
         pwm = machine.PWM(machine.Pin(buz), freq=1000, duty_u16=0)
+    # "hold": pins other parts of the kit need at a level (the Pimoroni packs' RGB LED is
+    # active-low: left to the RP2040's pull-downs it glows faintly).
+    for n, v in p.get("hold", {}).items():
+        machine.Pin(int(n), machine.Pin.OUT, value=v)
     display = _display(p, machine)  # its buffers want the heap unfragmented
     # A profile may enable the watchdog with "wdt_ms" (cannot be stopped; rp2 max ~8300 ms).
     wdt_ms = wdt_ms or p.get("wdt_ms", 0)

@@ -1,4 +1,4 @@
-# Every kit boots to the main menu, laid out on its panel; backlight sleep and wake.
+# Every kit boots to the main menu, laid out on its panel; the panel's sleep and wake.
 import appfix
 from appfix import close, rgb
 from hw import kit
@@ -36,10 +36,11 @@ def test_backlight_sleeps_and_the_waking_key_is_swallowed():
     assert ms > 0
     pwm = d.hw.display._bl
     d.run(ms + 100, step=50)
-    assert d.app.asleep and pwm.duty_u16() == 0
+    # the panel's own sleep mode too (a battery kit's controller stops its oscillator)
+    assert d.app.asleep and pwm.duty_u16() == 0 and not d.screen.awake
     m = d.app.screen
     d.press("down")
-    assert not d.app.asleep and pwm.duty_u16() > 0
+    assert not d.app.asleep and pwm.duty_u16() > 0 and d.screen.awake
     assert m.sel == 0  # the waking press did nothing else
     d.press("down")
     assert m.sel == 1
@@ -160,6 +161,32 @@ def test_main_py_shows_a_crash_logs_it_and_restarts_on_a_key(tmp_path, monkeypat
     assert close(screen.pixel(2, 2), red)
     assert any(close(screen.pixel(x, y), (255, 255, 255)) for x in range(screen.width)
                for y in range(screen.height // 2 - 40, screen.height // 2 + 40))  # letters
+
+
+def test_a_crash_while_the_panel_sleeps_wakes_it_for_the_message(tmp_path, monkeypatch):
+    import time
+
+    import machine
+    from app import crash
+
+    d = appfix.Driver("pico_lcd_13")
+    d.run(d.app.opt("sleep") + 100, step=50)
+    assert not d.screen.awake
+    waits = []
+
+    def sleep_ms(ms):
+        time.sleep(ms / 1000)
+        waits.append(ms)
+        if len(waits) == 70:
+            machine.press(15)  # A
+
+    monkeypatch.setattr(crash, "sleep_ms", sleep_ms)
+    monkeypatch.chdir(tmp_path)  # error.txt
+    try:
+        crash.report(d.hw, MemoryError("x"))
+    except SystemExit:
+        pass
+    assert d.screen.awake and close(d.screen.pixel(2, 2), rgb(crash.rgb(120, 0, 0)))
 
 
 def test_a_deep_clock_read_on_a_pico_leaves_the_keys_for_the_next(monkeypatch):

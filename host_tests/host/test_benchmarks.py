@@ -51,6 +51,7 @@ def test_bench_ai_and_tactics_refuse_an_unknown_level_or_engine():
     (("tools/bench_ai.py", "--levels", "hard", "--rules", "renju"), "unknown option '--rules'"),
     (("tools/bench_ai.py", "--no-tactics", "--levels"), "--levels needs a value"),
     (("tools/bench_ai.py", "--rule", "--dump"), "--rule needs a value"),
+    (("tools/bench_ai.py", "--tactics-only", "--no-tactics"), "leaves nothing to run"),
     (("tools/bench_app.py", "--kit", "pico_display"), "unknown option '--kit'"),
 ])
 def test_the_benches_refuse_an_option_they_do_not_know(cmd, said):
@@ -59,6 +60,12 @@ def test_the_benches_refuse_an_option_they_do_not_know(cmd, said):
     r = subprocess.run((sys.executable,) + cmd, cwd=ROOT, capture_output=True, text=True,
                        timeout=300)
     assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr
+
+
+def test_bench_ai_scores_the_tactics_alone_when_asked():
+    out = _run(sys.executable, "tools/bench_ai.py", "--tactics-only", "--levels", "easy")
+    assert re.search(r"^  tactics +69 moves", out, re.M) and re.search(r"^  total +\d+/69$", out, re.M)
+    assert "opening" not in out.split("== easy")[1] and "game " not in out.split("== easy")[1]
 
 
 def test_bench_ai_moves_its_positions_to_the_middle_of_a_19_line_board():

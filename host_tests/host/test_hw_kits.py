@@ -142,6 +142,32 @@ def test_m5stack_tells_its_two_panels_apart():
         assert screen.pixel(10, 10) == (255, 0, 0)
 
 
+def test_m5stack_lets_its_reset_line_settle_before_reading_the_panel_kind(monkeypatch):
+    # A soft reboot leaves GPIO33 driven high by the last run; read at once, an older TN Core's
+    # line can still be high and its colours come out negative.
+    log = []
+    monkeypatch.setattr(kit, "sleep_ms", lambda ms: log.append(("sleep", ms)))
+    read = machine.Pin.value
+
+    def value(pin, v=None):
+        if v is None and pin.id == 33:
+            log.append(("read", pin.mode, pin.pull))
+        return read(pin, v)
+
+    monkeypatch.setattr(machine.Pin, "value", value)
+    hwfix.build("m5stack_core", levels={33: 0})
+    i = log.index(("read", machine.Pin.IN, machine.Pin.PULL_DOWN))
+    assert ("sleep", 1) in log[:i]
+
+
+@pytest.mark.parametrize("name", ["pico_display", "pico_display_2"])
+def test_the_pimoroni_packs_hold_their_rgb_led_off(name):
+    # The LED is active-low: left to the RP2040's pull-downs it glows faintly.
+    hwfix.build(name)
+    for n in (6, 7, 8):
+        assert machine.pins[n].mode == machine.Pin.OUT and machine.level(n) == 1
+
+
 def test_fill_rect_clips_and_reuses_its_chunk():
     hw, screen, p = hwfix.build("pico_lcd_114")
     d = hw.display
