@@ -40,12 +40,6 @@ class Buttons:
         self._current = list(self._action)
         self._queue = []  # events sample() saw, for the next poll()
 
-    def held(self, action):
-        for i in range(len(self._pins)):
-            if self._down[i] and self._current[i] == action:
-                return True
-        return False
-
     def poll(self, now=None):
         """The events since the last poll: what sample() saw in between, then this reading's."""
         self.sample(now)
