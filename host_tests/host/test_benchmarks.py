@@ -24,6 +24,22 @@ def test_bench_app_reports_panel_bytes():
     assert "max" in line and "target <= 2048" in line
 
 
+def test_bench_app_s_copy_of_the_reference_kit_is_the_kit_s_profile():
+    # The VM has no boards/, so bench_app.py carries a copy; a stale one would measure a kit
+    # nobody has.
+    import ast
+    import json
+
+    with open(os.path.join(ROOT, "tools", "bench_app.py")) as f:
+        tree = ast.parse(f.read())
+    copy = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            and getattr(n.targets[0], "id", "") == "_LCD13"][0]
+    with open(os.path.join(ROOT, "boards", "pico_lcd_13.json")) as f:
+        kit = json.load(f)
+    kit.pop("notes", None)
+    assert copy == kit
+
+
 def test_bench_app_plays_on_19_lines_and_refuses_a_size_the_menu_lacks():
     out = _run(sys.executable, "tools/bench_app.py", "--moves", "6", "--size", "19")
     assert "panel bytes per cursor move" in out
