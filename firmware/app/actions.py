@@ -53,8 +53,8 @@ def propose(play, i):
     g = s.game
     p = s.half
     if p >= 0 and p != i:
+        g.propose(p, i)  # a refused second point keeps the first (GameError, nothing changed)
         s.half = -1
-        g.propose(p, i)
         return False
     if p == i:
         s.half = -1

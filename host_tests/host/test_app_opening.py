@@ -62,6 +62,9 @@ def test_pro_rule_swap_and_fifth_move_proposals():
     assert close(d.pixel(*d.cell_corner(first)), rgb(th.board))
     ring = d.app.game.view
     assert ring.code(first) & 64
+    d.play("h8")  # a taken point as the second: refused, and the first stays proposed
+    assert play.s.half == first and play.temp == "Point is taken" and g.phase == G.PROPOSE
+    assert ring.code(first) & 64
     d.play("b2")
     assert g.phase == G.CHOOSE and set(g.proposals) == {first, g.board.parse("b2")}
     _said_whole(d)
