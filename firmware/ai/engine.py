@@ -258,6 +258,11 @@ class Engine(Sliced):
             # bench_ai.py's game the same moves, 70,070 -> 70,150 nodes. (It also drops the
             # scores valued by the other phase's values or the other combination term.)
             self.tt.clear()
+        p = self.pos
+        if self.rule == rules.STANDARD and (p.cnt[0] or p.cnt[1]):
+            from ai.overlines import mask
+
+            mask(p)  # an overline's end is no five (taken back by the next _sync())
         self.best = self._fallback()
         self._gen = self._play()
 

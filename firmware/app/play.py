@@ -50,6 +50,8 @@ class Play:
         self.ended = False  # the game ended on this screen before (app.past.keep)
         if g.rule != rules.RENJU:
             drop("gomoku.renju")  # an earlier Renju game's: 1.5 KB held for nothing
+        if g.rule != rules.STANDARD:
+            drop("ai.overlines")  # an earlier exactly-five game's (Engine.start)
         if not app.keys.dpad and not g.over() and not g.ai_to_act():
             self._rank()  # few keys: a resumed game's turn starts on the best point too
             self.cursor = self.jumps[0]

@@ -784,3 +784,44 @@ def test_the_style_knob_leans_to_attack_or_defence():
         b.put(q, b.to_move())
     assert lean[60][0] > lean[60][1] and lean[-60][1] > lean[-60][0], lean
     assert Engine(style=-60).k1 == 16 - Engine(style=60).k1  # the same lean both ways
+
+
+def _moves(rule_size, moves):
+    b = Board(rule_size)
+    for m in moves.split():
+        b.put(b.parse(m), b.to_move())
+    return b
+
+
+# Black's six c8-h8 (in exactly five no win: the game goes on) and a closed four c3-f3: g3 is
+# black's one five. The pattern keys see 4 cells each side, so b8 and j8 beside the six read as
+# fives too, though a stone there makes seven.
+_SIX = "c8 a15 d8 c15 e8 e15 f8 g15 h8 j15 g8 l15"
+
+
+def test_exactly_five_an_overlines_end_is_no_five():
+    for extra, forced in ((" c3 b3 d3 n15 e3 a13 f3", "block"), (" c3 b3 d3 n15 e3 a13 f3 a11", "win")):
+        b = _moves(15, _SIX + extra)
+        for level in (EASY, MEDIUM, HARD):
+            e = Engine(level, rules.STANDARD)
+            assert b.name(e.think(b)) == "g3" and e.stats.forced == forced, (level, forced)
+    # With only the false fives on the board no level plays or blocks one: a stone there is
+    # wasted.
+    for extra in ("", " a1"):
+        b = _moves(15, _SIX + extra)
+        for level in (EASY, MEDIUM, HARD):
+            e = Engine(level, rules.STANDARD)
+            q = e.think(b)
+            assert b.name(q) not in ("b8", "j8") and b.cells[q] == EMPTY
+            assert e.stats.forced not in ("win", "block"), (level, extra, e.stats.forced)
+            # The border cells that hid them leave with the next sync: the position is the
+            # board's again, as built from scratch.
+            b.put(q, b.to_move())
+            e._sync(b)
+            assert 3 not in [b.cells[p] for p in b.points()]
+            assert e.board.cells == b.cells and e.board.hist == b.hist
+            kk, sb, sw, eb, ew, near, cnt = e.pos.scratch()
+            assert list(cnt) == list(e.pos.cnt) and (eb, ew) == (e.pos.eb, e.pos.ew)
+            assert all(sb[p] == e.pos.sb[p] and sw[p] == e.pos.sw[p] for p in b.points()
+                       if b.cells[p] == EMPTY)
+            b.take()

@@ -171,6 +171,19 @@ def test_a_game_under_another_rule_lets_renjus_code_go():
         assert d.app.game is None
 
 
+def test_a_game_under_another_rule_lets_the_overline_code_go():
+    # ai.overlines (Engine.start, exactly five with a five point on the board) stays loaded for
+    # the rest of that game; a game against the AI under another rule drops it.
+    d = appfix.Driver()
+    for rule, kept in (("standard", True), ("freestyle", False)):
+        import ai.overlines  # noqa: F401  (as the engine loads it)
+
+        d.new_game("ai", level="easy", rule=rule)
+        assert ("ai.overlines" in sys.modules) == kept
+        d.press("menu")
+        d.choose("quit")
+
+
 def test_resign_asks_first():
     d = _start_pnp()
     d.play("h8")
