@@ -259,10 +259,13 @@ class Engine(Sliced):
             # scores valued by the other phase's values or the other combination term.)
             self.tt.clear()
         p = self.pos
+        self.ph = 0
         if self.rule == rules.STANDARD and (p.cnt[0] or p.cnt[1]):
             from ai.overlines import mask
 
-            mask(p)  # an overline's end is no five (taken back by the next _sync())
+            # An overline's end is no five: border cells there for this move (taken out when
+            # it ends, or by the next _sync() if it is cancelled).
+            self.ph = mask(p)
         self.best = self._fallback()
         self._gen = self._play()
 
@@ -314,6 +317,9 @@ class Engine(Sliced):
         # overlines at once (ai.search.Search.forbidden): the move played is checked exactly.
         if self.best >= 0 and not self._legal(self.best, self.c):
             self.best = self._fallback()
+        for _ in range(self.ph):
+            self.pos.take()
+        self.ph = 0
 
     def _run(self):
         c = self.c

@@ -12,8 +12,8 @@ from ai.patterns import M_FIVE
 
 def mask(pos):
     """Fill every false five point with a border cell (Pos.put(): the line update takes its
-    sums out of the counts and the searches cannot play there). Returns how many: Engine's
-    next sync takes them back, as they follow the board's stones in the history."""
+    sums out of the counts and the searches cannot play there). Returns how many: they are
+    the last stones of the history, for Pos.take() (or Engine._sync()) to take out."""
     b = pos.board
     cells = pos.cells
     n = 0
