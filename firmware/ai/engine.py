@@ -263,9 +263,11 @@ class Engine(Sliced):
         if self.rule == rules.STANDARD and (p.cnt[0] or p.cnt[1]):
             from ai.overlines import mask
 
-            # An overline's end is no five: border cells there for this move (taken out when
-            # it ends, or by the next _sync() if it is cancelled).
-            self.ph = mask(p)
+            # An overline's end is no five (docs: ai/overlines.py): a real five is the move,
+            # the false ones are border cells for this move (taken out when it ends, or by the
+            # next _sync() if it is cancelled).
+            if mask(self):
+                return
         self.best = self._fallback()
         self._gen = self._play()
 

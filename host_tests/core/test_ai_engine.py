@@ -824,3 +824,34 @@ def test_exactly_five_an_overlines_end_is_no_five():
             assert list(cnt) == list(e.pos.cnt) and (eb, ew) == (e.pos.eb, e.pos.ew)
             assert all(sb[p] == e.pos.sb[p] and sw[p] == e.pos.sw[p] for p in b.points()
                        if b.cells[p] == EMPTY)
+
+
+def test_exactly_five_an_overlines_end_may_be_the_other_colours_five():
+    # j8 ends black's six c8-h8 (no five for black) and makes white's j8-j12: white wins there,
+    # black must block it; a border cell there hid white's five from both.
+    base = "c8 j9 d8 j10 e8 j11 j13 j12 f8 a1 h8 a3 g8"
+    for extra, forced in (("", "win"), (" a5", "block")):
+        b = _moves(15, base + extra)
+        for level in (EASY, MEDIUM, HARD):
+            e = Engine(level, rules.STANDARD)
+            assert b.name(e.think(b)) == "j8" and e.stats.forced == forced, (level, forced)
+
+
+def test_exactly_five_the_last_point_ends_an_overline():
+    # Every point is taken but the end of black's six (no five anywhere): black plays it, a
+    # full board, a draw (with the point filled for the search, no move was left).
+    b = Board(15)
+    col = {}
+    for y in range(15):
+        for x in range(15):
+            col[(x, y)] = BLACK if (x + 2 * y) % 4 < 2 else WHITE  # runs of 2 at most
+    for x in range(6):
+        col[(x, 0)] = BLACK
+    del col[(6, 0)]
+    col[(7, 0)] = WHITE
+    stones = sorted(col, key=lambda p: col[p])  # black's, then white's: black to move
+    for p in stones:
+        b.put(b.idx(*p), col[p])
+    assert b.to_move() == BLACK
+    for level in (EASY, MEDIUM, HARD):
+        assert Engine(level, rules.STANDARD).think(b) == b.idx(6, 0), level
