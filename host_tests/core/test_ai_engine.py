@@ -786,13 +786,6 @@ def test_the_style_knob_leans_to_attack_or_defence():
     assert Engine(style=-60).k1 == 16 - Engine(style=60).k1  # the same lean both ways
 
 
-def _moves(rule_size, moves):
-    b = Board(rule_size)
-    for m in moves.split():
-        b.put(b.parse(m), b.to_move())
-    return b
-
-
 # Black's six c8-h8 (in exactly five no win: the game goes on) and a closed four c3-f3: g3 is
 # black's one five. The pattern keys see 4 cells each side, so b8 and j8 beside the six read as
 # fives too, though a stone there makes seven.
@@ -801,14 +794,14 @@ _SIX = "c8 a15 d8 c15 e8 e15 f8 g15 h8 j15 g8 l15"
 
 def test_exactly_five_an_overlines_end_is_no_five():
     for extra, forced in ((" c3 b3 d3 n15 e3 a13 f3", "block"), (" c3 b3 d3 n15 e3 a13 f3 a11", "win")):
-        b = _moves(15, _SIX + extra)
+        b = _played(_SIX + extra)
         for level in (EASY, MEDIUM, HARD):
             e = Engine(level, rules.STANDARD)
             assert b.name(e.think(b)) == "g3" and e.stats.forced == forced, (level, forced)
     # With only the false fives on the board no level plays or blocks one: a stone there is
     # wasted.
     for extra in ("", " a1"):
-        b = _moves(15, _SIX + extra)
+        b = _played(_SIX + extra)
         for level in (EASY, MEDIUM, HARD):
             e = Engine(level, rules.STANDARD)
             e.start(b)
@@ -831,7 +824,7 @@ def test_exactly_five_an_overlines_end_may_be_the_other_colours_five():
     # black must block it; a border cell there hid white's five from both.
     base = "c8 j9 d8 j10 e8 j11 j13 j12 f8 a1 h8 a3 g8"
     for extra, forced in (("", "win"), (" a5", "block")):
-        b = _moves(15, base + extra)
+        b = _played(base + extra)
         for level in (EASY, MEDIUM, HARD):
             e = Engine(level, rules.STANDARD)
             assert b.name(e.think(b)) == "j8" and e.stats.forced == forced, (level, forced)
