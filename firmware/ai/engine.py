@@ -246,6 +246,13 @@ class Engine(Sliced):
         self.k1 = 8 + d if style >= 0 else 8 - d
         self.k2 = 16 - self.k1
 
+    def set_clock(self, clock, left):
+        """Moves on a game's clock: each stops at the level's cap (MOVE_MS) or at a
+        CLOCK_SHARE-th of `left`, the ms the clock has left (None: no limit), if sooner."""
+        self.clock = clock
+        cap = MOVE_MS[self.level]
+        self.time_ms = cap if left is None else max(20, min(cap, left // CLOCK_SHARE))
+
     def start(self, board):
         self._sync(board)
         self.c = board.to_move()

@@ -5,7 +5,7 @@ from micropython import const
 
 from gomoku import game as G
 from gomoku.board import EMPTY
-from ai.engine import CLOCK_SHARE, MOVE_MS, Engine, Rng, Sliced
+from ai.engine import Engine, Rng, Sliced
 from overlay import drop
 
 
@@ -79,10 +79,7 @@ class AIPlayer(Sliced):
             self.action = ("play", q)
             return
         e = self.engine
-        left = game.time_left(game.actor())
-        e.clock = game.clock
-        cap = MOVE_MS[e.level]
-        e.time_ms = cap if left is None else max(20, min(cap, left // CLOCK_SHARE))
+        e.set_clock(game.clock, game.time_left(game.actor()))
         e.start(b)
         self.action = ("play", e.best)
         while not e.step():

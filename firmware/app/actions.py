@@ -181,12 +181,13 @@ def do(play, what):
                 play.note("AI accepts the draw" if ok else "AI declines the draw")
                 return
         elif what == "hint":
-            from ai.engine import Engine, HARD, MOVE_MS
+            from ai.engine import Engine, HARD
 
             h = play.hinter = play.s.idle_engine(HARD) or Engine(HARD, g.rule, size=g.board.size)
             h.set_style(0)  # the hard level's move, not the AI opponent's style of it
-            h.clock = g.clock  # a hint keeps to a hard move's time cap, like the AI's moves
-            h.time_ms = MOVE_MS[HARD]
+            # A hint keeps to a hard move's time cap and, as the AI's moves do, to a share of
+            # the time left: the person's clock runs while it thinks.
+            h.set_clock(g.clock, g.time_left(g.actor()))
             h.start(g.board)
             play._status()
             return

@@ -45,16 +45,19 @@ def summary(g, names):
     return "%s, %d move%s" % (res, n, "" if n == 1 else "s")
 
 
-def add(store, session):
-    """Keep the finished game of session, dropping the oldest beyond KEEP (first, so a full
-    flash is less likely to refuse the new one). What store.save() says if it is refused."""
+def add(store, session, n=0):
+    """Keep the finished game of session as past game n if there is one (its own earlier end,
+    taken back), else as a new one, dropping the oldest beyond KEEP (first, so a full flash is
+    less likely to refuse it). (Its number, what store.save() says if it is refused.)"""
     nums = numbers(store)
-    for n in nums[:max(0, len(nums) - KEEP + 1)]:
-        store.remove(name(n))
+    if n not in nums:
+        for k in nums[:max(0, len(nums) - KEEP + 1)]:
+            store.remove(name(k))
+        n = nums[-1] + 1 if nums else 1
     g = session.game
     names = [session.names(0), session.names(1)]
     rec = {"kind": KIND, "names": names, "sum": summary(g, names), "game": g.export()}
-    return store.save(name(nums[-1] + 1 if nums else 1), rec)
+    return n, store.save(name(n), rec)
 
 
 def newest_is(store, g):
@@ -75,14 +78,14 @@ def newest_is(store, g):
 
 
 def keep(play):
-    """At a game's end: keep it, but an AI demo's, and not twice (taken back on its end screen
-    and redone to the same end: only then is the newest record read, a few KB of RAM); a full
-    flash gets a note, not a crash."""
+    """At a game's end: keep it, but an AI demo's, and once: a game taken back on its end
+    screen and redone to the same end is not kept again (only then is the newest record read,
+    a few KB of RAM), and one that ends otherwise replaces its record (the list is not to fill
+    with one game's ends). A full flash gets a note, not a crash."""
     s = play.s
     again = play.ended
-    play.ended = True
     if s.mode != "demo" and not (again and newest_is(play.app.store, s.game)):
-        err = add(play.app.store, s)
+        play.ended, err = add(play.app.store, s, again)
         if err:
             play.note(err)
 

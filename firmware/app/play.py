@@ -20,6 +20,13 @@ DEMO_MS = const(700)  # pause between moves in the AI demo, so people can follow
 MSG_MS = const(2500)  # how long a refusal message stays
 
 
+def _shown(g, p):
+    # The ms p's clock shows: the time left rounded up to a second (a limit shows in full at
+    # the start, and 0:00 only when the flag falls), or the time used.
+    left = g.time_left(p)
+    return g.time_used(p) if left is None else left + 999
+
+
 class Play:
     def __init__(self, app, session):
         self.app = app
@@ -47,7 +54,7 @@ class Play:
         self.ai_at = 0  # earliest time for the next AI action (demo pacing)
         self.secs = [-1, -1]
         self.over_seen = g.over()
-        self.ended = False  # the game ended on this screen before (app.past.keep)
+        self.ended = 0  # the past game this screen kept its game's end as (app.past.keep)
         if g.rule != rules.RENJU:
             drop("gomoku.renju")  # an earlier Renju game's: 1.5 KB held for nothing
         if g.rule != rules.STANDARD:
@@ -98,7 +105,7 @@ class Play:
     def _status(self, now=None):
         g = self.s.game
         st = self.status
-        a = g.actor()
+        a = g.timed()
         thinking = self._busy()
         for p in (0, 1):
             if g.over():
@@ -106,10 +113,8 @@ class Play:
                                                      else "lost")
                 st.clock(p, self.s.names(p) + " " + res, g.colour_of(p), None, False, -1)
                 continue
-            left = g.time_left(p)
-            ms = g.time_used(p) if left is None else left
             spin = self.spin if thinking and p == a else -1
-            st.clock(p, self.s.names(p), g.colour_of(p), ms, p == a, spin)
+            st.clock(p, self.s.names(p), g.colour_of(p), _shown(g, p), p == a, spin)
         b = self.rboard or g.board
         st.info("#%d" % b.count(), "" if self.rboard else b.name(self.cursor).upper())
         if self.rboard is not None:
@@ -436,8 +441,7 @@ class Play:
         if g.over():
             return
         for p in (0, 1):
-            left = g.time_left(p)
-            sec = (g.time_used(p) if left is None else left) // 1000
+            sec = _shown(g, p) // 1000
             if sec != self.secs[p]:
                 self.secs[p] = sec
                 self._status()

@@ -143,9 +143,16 @@ class Game:
     def over(self):
         return self.phase == OVER
 
+    def timed(self):
+        """The player whose clock runs (-1 once the game is over): the player to act, but while
+        a draw offer is open the one who must answer it. An offer hands the turn over, as over
+        a board: else the offerer's time ran out while the other let the question stand."""
+        d = self.draw_offer
+        return 1 - d if d >= 0 else self.actor()
+
     def time_used(self, player):
         t = self.used[player]
-        if player == self.actor():
+        if player == self.timed():
             t += self.clock() - self.t0
         return t if t < MAX_MS else MAX_MS
 
@@ -157,7 +164,7 @@ class Game:
     def tick(self):
         """Let the clock run: ends the game when the acting player's time is up. Returns
         True if that happened. The app calls this from its loop; actions call it first."""
-        a = self.actor()
+        a = self.timed()
         if a < 0 or not self.limit or self.time_used(a) <= self.limit:
             return False
         # Logged like a resignation by the player whose flag fell, so undo can take it back.
@@ -311,7 +318,7 @@ class Game:
 
     def _do(self, kind, player, arg):
         now = self.clock()
-        a = self.actor()
+        a = self.timed()
         before = self._snapshot(1 if kind == A_MOVE else 0)
         u0, u1 = self.used
         if a >= 0:

@@ -52,7 +52,9 @@ def undo_one(g):
     snap = g.snaps.pop()
     u0 = g.log[3 * g.nlog + 1]
     u1 = g.log[3 * g.nlog + 2]
-    after = (g.used[0], g.used[1])
+    # The clocks redo puts back, with the running turn's time so far: else undo and redo
+    # gave a player back the time spent on the move at hand.
+    after = (g.time_used(0), g.time_used(1))
     (g.phase, g.black, g.proposals, g.winner, g.reason, g.win_cells, g.draw_offer,
      stones) = snap
     for _ in range(stones):

@@ -165,6 +165,38 @@ def test_clocks_and_loss_on_time():
     assert not g.over() and g.used == [3000, 2000]
 
 
+def test_a_draw_offer_runs_the_clock_of_the_player_who_must_answer():
+    # An offer hands the turn over, as over a board: the offerer's clock stops and the other
+    # player's runs, and it is the other's flag that falls if the question is left standing.
+    clk = FakeClock()
+    g = G.Game(limit_ms=10000, clock=clk)
+    _play(g, "h8", "h9")
+    g.offer_draw()  # black offers on its turn
+    clk.t += 4000
+    assert g.time_used(0) == 0 and g.time_used(1) == 4000 and g.timed() == 1
+    g.decline_draw()
+    clk.t += 1000
+    assert g.used == [0, 4000] and g.time_used(0) == 1000 and g.timed() == 0
+    g.offer_draw()
+    clk.t += 6001
+    assert g.tick() and g.over() and g.reason == G.R_TIME and g.winner == BLACK
+
+
+def test_undo_and_redo_keep_the_running_turns_time():
+    # Undo takes the clocks back with the moves; redo puts them back as they were when undone,
+    # the time spent on the move at hand with them (before, undo then redo gave it back).
+    clk = FakeClock()
+    g = G.Game(limit_ms=300000, clock=clk)
+    _play(g, "h8", "h9")
+    clk.t += 120000
+    assert g.time_left(0) == 180000
+    g.undo()
+    assert g.used == [0, 0] and g.time_used(1) == 0
+    clk.t += 5000  # white thinks again over its undone move, then redoes it
+    g.redo()
+    assert g.time_left(0) == 180000 and g.time_used(1) == 0
+
+
 def test_a_game_left_for_weeks_stops_its_clock_and_still_saves():
     # Without a time limit, 30 days on one move (a board left on, the game in its menu): the
     # clock stops at G.MAX_MS, the next moves are logged and the save reads back. Before, the
@@ -304,7 +336,7 @@ def test_a_save_keeps_what_undo_took_back():
         clk.t += 1000
         g.play(b.parse(n))
     full = g.export()
-    clk.t += 500  # (the running turn's time: undo takes it back with the move)
+    clk.t += 500  # black's running turn (undo takes it back with the move, redo gives it back)
     g.undo()
     g.undo()  # back to black's proposal: the AI (white) chose, so that went too
     assert g.phase == G.PROPOSE and g.can_redo()
@@ -315,7 +347,9 @@ def test_a_save_keeps_what_undo_took_back():
     assert snapshot(r) == snapshot(g) and r.used == g.used and r.export() == d
     r.redo()
     r.redo()
-    assert r.export() == full and not r.can_redo()
+    # Redo puts the clocks back as they were when undone: with black's running 500 ms.
+    assert r.export() == dict(full, used=[full["used"][0] + 500, full["used"][1]])
+    assert not r.can_redo()
     # A damaged redo list is a damaged save, like a damaged action.
     big = d["redo"][:1] + [d["redo"][1][:-1] + [1 << 40]]
     _damaged(d, "redo", ([[0, 1]], [[0, 0, b.parse("h8"), 0, 0]],

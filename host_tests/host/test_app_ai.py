@@ -183,6 +183,20 @@ def test_ai_demo_plays_by_itself_and_stops():
     assert "resume" not in appfix.Driver("m5stack_core", root=d.root).menu_keys()
 
 
+def test_easy_ai_demos_end_before_the_board_is_full():
+    # With a defending side (styles 40 and -40) easy filled the board in these 4 demos, and
+    # in most others: minutes of watching for a draw.
+    full = 0
+    for k in range(4):
+        d = appfix.Driver("pico_lcd_13", start=1000 + 3917 * k)
+        d.new_game("demo", level="easy")
+        g = d.app.game.s.game
+        while not g.over():
+            d.run(1000, step=50)
+        full += g.board.full()
+    assert full <= 1
+
+
 def test_draw_offer_to_the_ai_and_hint():
     d = appfix.Driver("pico_lcd_13")
     d.new_game("ai", level="easy")
@@ -227,6 +241,39 @@ def test_hint_in_a_hard_game_borrows_the_ai_engine(monkeypatch):
             break
         d.run(50)
     assert g.board.count() == 3 and not g.over()
+
+
+def test_a_hint_keeps_to_a_share_of_the_time_left(monkeypatch):
+    # The person's clock runs while a hint thinks: with 2 s left it took up to hard's 4.8 s
+    # cap (on a board: a loss on time while "Hint: thinking"); it now keeps to the share the
+    # AI's own moves keep to.
+    from ai import engine
+
+    caps = []
+    start = engine.Engine.start
+    monkeypatch.setattr(engine.Engine, "start",
+                        lambda self, b: caps.append(self.time_ms) or start(self, b))
+    for limit, run in ((None, 0), ("5 min", 297000)):
+        d = appfix.Driver("pico_lcd_13")
+        d.new_game("ai", level="easy", **({"limit": limit} if limit else {}))
+        g = d.app.game.s.game
+        d.play("h8")
+        while g.ai_to_act():
+            d.run(50)
+        d.run(run, step=100)
+        left = g.time_left(0)
+        del caps[:]
+        d.press("menu")
+        d.choose("hint")
+        while d.app.game.hinter is not None:
+            d.run(10)
+        assert not g.over() and d.app.game.hint >= 0
+        if left is None:
+            assert caps == [engine.MOVE_MS[engine.HARD]]
+        else:  # (the menu's key presses took a few ms of it)
+            share = left // engine.CLOCK_SHARE
+            assert len(caps) == 1 and share - 5 <= caps[0] <= share
+            assert caps[0] < 200
 
 
 def test_a_hint_is_the_hard_levels_move_whatever_the_ais_style():

@@ -61,7 +61,13 @@ def test_a_finished_game_is_kept_and_opens_for_review(tmp_path):
     d.press("back")
     assert play.view.cursor == play.cursor >= 0
     d.press("right")
-    d.press("place")  # "Menu"
+    d.press("place")  # "Menu": back to the list, where the next past game is a press away
+    assert d.app.screen.title == "Past games" and d.app.game is None
+    d.choose(1)
+    assert d.app.screen is d.app.game
+    d.press("back")  # the end screen's Back, as its "Menu"
+    assert d.app.screen.title == "Past games"
+    d.choose("back")
     assert d.menu_keys()[-2:] == ["past", "settings"]
     assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]  # not kept twice
 
@@ -274,11 +280,25 @@ def test_a_game_taken_back_and_redone_to_its_end_is_kept_once(tmp_path):
             d.press("menu")
             d.choose("redo")
     assert play.s.game.over() and past.numbers(d.app.store) == [1]
-    # taken back and ended otherwise: that is another game
-    while play.prompt[1][play.choice] != "Undo":
-        d.press("right")
+    # Taken back and ended otherwise, twice: still one game, kept with its last end (each end
+    # was kept as a game of its own before, pushing older games out of the list).
+    for end in ("resign", "a1 m9"):
+        while play.prompt[1][play.choice] != "Undo":
+            d.press("right")
+        d.press("place")
+        if end == "resign":
+            d.press("menu")
+            d.choose("resign")
+            d.choose("yes")
+        else:
+            d.play(*end.split())
+        assert play.s.game.over() and past.numbers(d.app.store) == [1]
+    with open(os.path.join(root, "past1.json")) as f:
+        rec = json.load(f)
+    assert rec["sum"] == "P2 won, 10 moves" and rec["game"] == play.s.game.export()
+    # A new game is kept as a new one.
+    d.press("right")  # "New game"
     d.press("place")
-    d.press("menu")
-    d.choose("resign")
-    d.choose("yes")
+    d.choose("start")
+    d.play(*WIN)
     assert past.numbers(d.app.store) == [1, 2]

@@ -279,6 +279,28 @@ def test_the_clocks_stand_still_in_the_menus():
         before = d.app.saved.game.time_left(1)
 
 
+def test_the_clocks_show_the_time_left_rounded_up_and_run_for_whoever_answers_a_draw():
+    # A 5-minute game showed 4:59 at its start and 0:00 a second before the flag fell; an
+    # offered draw ran the offerer's clock while the other player let the question stand.
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp", limit="5 min")
+    clocks = d.app.game.status.clocks
+    assert [c.text.split()[-1] for c in clocks] == ["5:00", "5:00"]
+    d.play("h8", "h9")
+    g = d.app.game.s.game
+    d.run(298000, step=1000)
+    while g.time_left(0) > 900:
+        d.run(100)
+    assert [c.text.split()[-1] for c in clocks] == ["0:01", "5:00"]
+    used = [g.time_used(0), g.time_used(1)]
+    d.press("menu")
+    d.choose("draw")
+    d.run(10000, step=200)
+    assert g.draw_offer == 0 and not g.over() and g.time_used(0) <= used[0] + 200
+    assert used[1] + 9800 <= g.time_used(1) <= used[1] + 10200
+    assert [c.text.split()[-1] for c in clocks] == ["0:01", "4:50"]
+
+
 def test_the_end_screen_says_who_won_where_it_fits_and_back_leaves_it():
     # The top layout's one row holds the result and the answer: "White wins: time" fits with
     # "<New game>" (it said only "Time"); "Black wins: five in a row" does not, the reason
