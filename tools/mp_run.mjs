@@ -24,6 +24,8 @@
 // - The VM also has a module `mp_stdin` (not on boards): mp_stdin.read() returns the text
 //   available now (waiting for some) and mp_stdin.readline() one line, both '' at EOF,
 //   without the port's byte-per-call overhead. tools/pbrain.py uses mp_stdin.read().
+// - mp_host.uptime_ms() (not on boards) is the Node process's age in ms: ticks_ms() starts
+//   with the VM, some 0.3 s after the process.
 // - os has no read() in this port.
 //
 // heap

@@ -136,7 +136,8 @@ export const pyStr = (s) => JSON.stringify(s);
 
 // Fresh VM with the repo's firmware/ plus `dirs` copied in, and sys.path =
 // [*dirs, firmware, <port defaults>]. With stdin: true, fd 0 is readable through sys.stdin
-// and through the module mp_stdin. Returns { mp, flush } — call flush() when done.
+// and through the module mp_stdin. The module mp_host has uptime_ms(), the Node process's age.
+// Returns { mp, flush } — call flush() when done.
 export async function createVM({ heap = DEFAULT_HEAP, dirs = [], stdin = false } = {}) {
   const out = lineSink(1), err = lineSink(2);
   const flush = () => { out.flush(); err.flush(); };
@@ -146,6 +147,9 @@ export async function createVM({ heap = DEFAULT_HEAP, dirs = [], stdin = false }
   opts.stdin = src ? src.getChar : () => null;
   const mp = await loadMicroPython(opts);
   if (src) mp.registerJsModule('mp_stdin', { read: src.read, readline: src.readline });
+  // The Node process's age in ms (performance.now() counts from its start): a script's time
+  // from being spawned (tools/pbrain.py's first move), which the VM's ticks_ms() cannot give.
+  mp.registerJsModule('mp_host', { uptime_ms: () => Math.floor(performance.now()) });
   const firmware = path.join(REPO, 'firmware');
   copyTrees(mp, [firmware, ...dirs]);
   const front = [...dirs.map(vmPath), vmPath(firmware)].map(pyStr).join(', ');

@@ -18,7 +18,8 @@ def _here():
 
 sys.path.insert(0, _here() + "/../firmware")
 
-if hasattr(time, "ticks_ms"):  # MicroPython
+VM = hasattr(time, "ticks_ms")  # MicroPython: the brain runs under the wasm VM (tools/mp_run.mjs)
+if VM:
     # The engine compares the clock with a deadline: ticks_ms() wraps (after 12.4 days).
     from hw.clock import monotonic_ms as clock
 else:
@@ -26,14 +27,42 @@ else:
     def clock():
         return int(time.monotonic() * 1000)
 
+
+def _started():
+    """The clock's reading when the process started. "Time for a match is measured from
+    creating a process", and GomocupJudge counts the first move from spawning the brain, which
+    under the VM takes 0.4-0.6 s before this file runs (Node, the wasm VM, copying the
+    firmware in): the VM's host module knows the Node process's age. Under CPython (some
+    30 ms before this line) the brain counts from here."""
+    try:
+        import mp_host
+
+        return clock() - mp_host.uptime_ms()
+    except ImportError:
+        return clock()
+
+
+STARTED = _started()
+
 from ai.engine import LEVEL_NAMES as LEVELS  # noqa: E402
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, BORDER, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, Board  # noqa: E402
 
 ABOUT = ('name="pico-gomoku", version="0.1", author="pico-gomoku project", country="-", '
          'www="-"')
-MARGIN_MS = 60  # reply this much before the turn limit: process start-up and pipes
 UNLIMITED = 2147483647  # time_left when the match has no time limit (the protocol's words)
+
+
+def margin(t):
+    """Milliseconds of a turn limit t kept back for what the engine's deadline does not cover:
+    it reads the clock every 32 nodes or so and then finishes the move, and the answer goes
+    out through pipes (under the VM also through Node's). CPython answers a few ms after its
+    deadline. Under the VM a node costs ~10 times as much, and with the host busy (two VM
+    matches and a busy loop on 2 cores) moves came up to 92 ms after their deadline at
+    timeout_turn 1000 and up to 70 ms at 3000: the overshoot is the last batch of nodes,
+    not a share of the limit, so the VM keeps back a fixed 150 ms (60 gave 1,002-1,024 ms
+    answers at 1000 and 3,002 ms at 3000)."""
+    return 150 if VM else 60
 
 
 class ProtocolError(Exception):
@@ -142,25 +171,34 @@ class Brain:
         self.left_ms = None  # the match clock's time left (time_left), if it has one
         self.engine = None
         self.key = None
+        # The clock's reading when the manager's clock for the coming move started: the
+        # protocol counts in a turn's time all commands but START, RECTSTART and RESTART, and
+        # managers send INFO rule etc. right before the move, so the time this brain spends on
+        # them is the move's. serve() moves it to each line that follows an answer.
+        self.since = STARTED
+        self.answered = False  # an answer went out since the last line was read
 
     # -- engine ------------------------------------------------------------------------------
     def budget(self):
+        """The engine's time for this move from now (None: the level's own pace)."""
         t = self.turn_ms
         if t is not None:
-            t = max(20, t - MARGIN_MS) if t > 0 else 20  # 0 means as fast as possible
+            t = t - margin(t) if t > 0 else 0  # 0 means as fast as possible
         # "The manager is required to send info time_left if the time is limited": it counts
         # whether or not timeout_match was sent
         if self.left_ms is not None and self.left_ms < UNLIMITED:
             from ai.engine import CLOCK_SHARE
 
-            share = max(20, self.left_ms // CLOCK_SHARE)
+            share = self.left_ms // CLOCK_SHARE
             t = share if t is None else min(t, share)
+        if t is not None:
+            t = max(20, t - (clock() - self.since))
         return t
 
     def prepare(self):
         """An engine for the board's rule, size and walls (BOARD's stones of nobody), built
-        now unless the one there is: START and INFO rule call it, so that building its
-        position is not counted in the first move's time."""
+        now unless the one there is: START and INFO rule call it, so that a move does not
+        wait for it (START's time is not a move's; INFO rule's is, see since)."""
         from ai import engine
 
         b = self.board
@@ -178,8 +216,8 @@ class Brain:
 
     def think(self):
         b = self.board
-        t = self.budget()
         self.prepare()
+        t = self.budget()
         # The budget changes from move to move with the game clock; the engine (and its
         # transposition table) stays.
         self.engine.time_ms = t
@@ -441,7 +479,20 @@ class Brain:
         return "UNKNOWN " + s
 
 
-def serve(brain, source):
+def stamped(chunks, brain):
+    """The chunks of stdin, setting brain.since to when the first one after an answer arrived:
+    the manager waits for an answer, so what it sends next starts its clock for the next move.
+    Lines that came with earlier chunks were sent without waiting (GomocupJudge writes START,
+    the INFOs and BOARD at once after spawning the brain) and keep the older reading."""
+    for chunk in chunks:
+        if brain.answered:
+            brain.since = clock()
+            brain.answered = False
+        yield chunk
+
+
+def serve(brain, chunks):
+    source = lines(stamped(chunks, brain))
     for line in source:
         s = line.strip()
         if s.upper() == "END":
@@ -454,6 +505,8 @@ def serve(brain, source):
             return
         if out is not None:
             say(out)
+            if not out.startswith("MESSAGE"):  # INFO's: not waited for, so not an answer here
+                brain.answered = True
 
 
 def main(argv):
@@ -465,7 +518,7 @@ def main(argv):
     if level not in LEVELS:
         say("ERROR usage: pbrain.py [--level easy|medium|hard]")
         return 2
-    serve(Brain(level), lines(read_chunks()))
+    serve(Brain(level), read_chunks())
     return 0
 
 
