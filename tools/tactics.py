@@ -18,16 +18,20 @@
 # Definitions the data is checked against:
 #   win1    the mover has a five now; answers = every winning point.
 #   block4  the opponent has exactly one five point, the mover none, the block is legal and after
-#           it the opponent has no win (stronger search); answers = that point (all else loses).
+#           it the opponent has no win (stronger search) and none the Prover finds; answers =
+#           that point (all else loses).
 #   vcfK    the mover's shortest VCF is K plies (K = 3..11) and it has no five now;
 #           answers = every move the plain search proves to win: the VCF's first moves and any
 #           four or quiet move that also wins, so a quiet winning move is not scored as a miss.
 #   block3, defvcf   the opponent would win by VCF (shortest 3 plies for block3, longer for
 #           defvcf); the mover has no five and no four-making move of its own, so every move is
 #           quiet; answers = every legal move after which the opponent has no win (the stronger
-#           search).
-#           Every other move is proven lost (the solver found the opponent's forced win); an
-#           answer is proven to survive only these searches, not every longer attack.
+#           search) and none the Prover finds (a proof of a longer attack: see there; at least
+#           one move must be left).
+#           Every other move is proven lost (the solver or the Prover found the opponent's forced
+#           win); an answer is proven to survive the solver's searches, not every longer attack.
+# The solver shares nothing with the engine under test; the Prover (checking and generating only)
+# takes its attacking moves from the firmware engine's threat search, and proves them itself.
 #   renju   Renju, black to move; answers as for vcfK, under Renju. Black's shortest wins if the
 #           game were freestyle (its five points, else the first moves of its shortest VCF) must
 #           include a point forbidden in Renju, and none of them may be an answer.
@@ -405,6 +409,94 @@ class Solver:
         return out
 
 
+# -- longer attacks -----------------------------------------------------------------------------
+class Prover:
+    """Proofs that an attacker wins by threats of any length, for the defences: the solver
+    clears a defence against attacks with one quiet move, and some lose to longer ones (session
+    91: every answer of four entries). A proof tree: at each of the attacker's turns one move is
+    proposed, by the firmware engine's threat search, then every legal reply is tried, each
+    decided by the solver (a five, a VCF, or a win as in win()) or by the attacker's next turn,
+    at most DEPTH turns deep. The proof does not trust the proposer (any would do: it only
+    picks which of the attacker's moves to try); no proof found is no verdict."""
+
+    DEPTH = 8
+
+    def __init__(self, rule, solver):
+        from ai import engine
+
+        self.engine = engine.Engine(level=engine.HARD, rule=rule)
+        self.rule = rule
+        self.s = solver
+        self.memo = {}  # position -> (won, turns searched)
+
+    def _propose(self, b, atk):
+        from ai.search import Search, Stop, TT
+
+        e = self.engine
+        e._sync(b)
+        for area in (3, 0):  # threes near the last stone (medium's, Renju's hard), anywhere
+            for plies in (11, 15):
+                t = Search(e.pos, TT(8))
+                t.area = area
+                t.limit = 200000
+                try:
+                    if t.vcf(atk, 0, 13) or t.vct(atk, 0, plies, 16):
+                        return t.seq[0]
+                except Stop:
+                    pass
+        return -1
+
+    def wins(self, b, atk, depth=DEPTH):
+        """Is `atk` (to move) proven to win?"""
+        key = bytes(b.cells)
+        known = self.memo.get(key)
+        if known is not None and (known[0] or known[1] >= depth):
+            return known[0]
+        won = self.s.win(b, atk)
+        if not won and depth:
+            q = self._propose(b, atk)
+            won = q >= 0 and self._every_reply_loses(b, atk, q, depth)
+        self.memo[key] = (won, depth)
+        return won
+
+    def _every_reply_loses(self, b, atk, q, depth):
+        s = self.s
+        dfn = 3 - atk
+        s._put(b, q, atk)
+        try:
+            if rules.win_line(b, q, self.rule):
+                return True
+            for r in range(len(b.cells)):
+                if b.cells[r] != EMPTY or not s.legal(b, r, dfn):
+                    continue
+                s._put(b, r, dfn)
+                try:
+                    lost = not rules.win_line(b, r, self.rule) and (
+                        bool(s.fives(b, atk)) or s.vcf(b, atk, N_MAX)
+                        or self.wins(b, atk, depth - 1))
+                finally:
+                    s._take(b)
+                if not lost:
+                    return False
+            return True
+        finally:
+            s._take(b)
+
+
+def holding(b, rule, s, moves):
+    """The moves of the side to move (a defence each) after which the Prover finds no win for
+    the other side; s is the solver (Solver(rule, True))."""
+    me = b.to_move()
+    pr = Prover(rule, s)
+    out = []
+    for p in moves:
+        s._put(b, p, me)
+        if not pr.wins(b, 3 - me):
+            out.append(p)
+        s._take(b)
+    return out
+
+
 def natural_tries(b, colour):
     """`colour`'s shortest wins if the position were played as freestyle: its five points, else
     the first moves of its shortest VCF (empty if it has none within N_MAX fours)."""
@@ -454,10 +546,7 @@ def expected(e):
             return [], "the opponent has %d five points" % len(t)
         if not s.legal(b, t[0], me):
             return [], "the block is forbidden"
-        b.put(t[0], me)
-        lost = s.win(b, opp)
-        b.take()
-        if lost:
+        if not holding(b, rule, s, t):
             return [], "the block %s loses too" % b.name(t[0])
         return names(t), ""
     if cat.startswith("vcf") or cat == "renju":
@@ -484,7 +573,11 @@ def expected(e):
                 break
         if not plies or (plies == 3) != (cat == "block3"):
             return [], "the opponent's VCF is %d plies" % plies
-        return names(s.defences(b, me)), ""
+        ans = s.defences(b, me)
+        held = holding(b, rule, s, ans)
+        if ans and not held:
+            return [], "every move loses: %s to longer attacks" % " ".join(names(ans))
+        return names(held), ""
     return [], "unknown category " + cat
 
 
@@ -558,10 +651,7 @@ def classify(b, rule, s, most=4, cats=None):
     if len(t) == 1:
         if not want("block4") or not s.legal(b, t[0], me):
             return None
-        b.put(t[0], me)
-        lost = Solver(rule, True).win(b, opp)
-        b.take()
-        return None if lost else ("block4", t)
+        return ("block4", t) if holding(b, rule, Solver(rule, True), t) else None
     if t:
         return None
     plies = s.shortest(b, me)
@@ -584,7 +674,8 @@ def classify(b, rule, s, most=4, cats=None):
             if not want(cat):
                 return None
             d = Solver(rule, True).defences(b, me)
-            if d and len(d) <= 2 * most:
+            d = d and len(d) <= 2 * most and holding(b, rule, Solver(rule, True), d)
+            if d:
                 return cat, d
             return None
     return None

@@ -106,6 +106,24 @@ def test_solver_on_hand_made_shapes():
     assert d == ["e8", "h8", "j12", "j7", "j8", "j9", "k8"]
 
 
+def test_defences_that_lose_to_longer_attacks_are_no_answers():
+    # The suite's #55 until session 91: f7, f9 and g6 held against every attack of one quiet
+    # move (the solver's win()), and hard, which played e8, was scored a miss; each loses to a
+    # longer one, which the Prover proves (every reply of black's tried), so the position had
+    # no correct answer. A defence that holds is not proven lost (e7, the new #55's answer).
+    lost = tactics.Entry("defvcf", "renju", "e10 f10 m12 e12 f11 f8 l4 k6 m6 m8 g9 h5 m9 f12 j9 "
+                         "l12 e5 e7 e4 f6 h11 k9 k4 d9 g7 h9".split(), ["f7", "f9", "g6"])
+    b = lost.board()
+    s = tactics.Solver(rules.RENJU, True)
+    assert sorted(b.name(p) for p in s.defences(b, 1)) == lost.answers
+    assert tactics.holding(b, rules.RENJU, s, s.defences(b, 1)) == []
+    assert tactics.expected(lost) == ([], "every move loses: f7 f9 g6 to longer attacks")
+    held = [e for e in ENTRIES if e.note.endswith("scatter 91/112")][0]
+    b = held.board()
+    e7 = b.parse("e7")
+    assert tactics.holding(b, rules.RENJU, tactics.Solver(rules.RENJU, True), [e7]) == [e7]
+
+
 def test_a_brain_that_fails_is_a_clear_error_or_a_miss(capsys):
     # One that cannot run stops the tool in one line; one that runs but dies at a position
     # loses that position, and the others are still asked.
