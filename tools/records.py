@@ -2,9 +2,12 @@
 #   psq      Piskvork's records (also the Gomocup archives): "Piskvorky 15x15, 0:0, 0", then
 #            "x,y,ms" a move, 1-based from the top left, then maybe the players (brains' file
 #            names, homo-1 / homo-2 for people) and a code. It does not say the rule: --rule
-#   sgf      SGF FF[4], GM[4] (Gomoku and Renju): B[hh];W[hi]..., letters from the top left
+#   sgf      SGF FF[4], GM[4] (Gomoku and Renju): B[hh];W[hi]..., letters from the top left;
+#            GM[5] and private properties such as 5A[gg] as Renju Online Club writes them; RU
+#            (or GN) naming Renju or one of its opening rules (RIF, Yamaguchi...) is Renju
 #   opening  one line of a Gomocup / c-gomoku-cli openings file: "x,y, x,y, ..." offsets from
-#            the centre (size // 2), black first (what `arena.py --openings FILE` reads)
+#            the centre (size // 2), black first (what `arena.py --openings FILE` reads); of a
+#            file of several, --game N reads line N
 #   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 j8"
 #   save     the board's game.json (`mpremote cp :game.json .`) or a past game (pastN.json):
 #            read any; written as an unfinished pass-and-play game, or one against the AI with
@@ -15,10 +18,12 @@
 #          [--level easy|medium|hard]
 # IN is a file or - (stdin); its format is found from its contents unless --from says. A
 # tools/arena.py --verbose output is read as moves: --game N picks the game (default the first).
+# What the conversion changes or guesses (a rule not said, passes dropped, a PSQ's names read as
+# Windows-1252) is said on stderr.
 # Every move is replayed on a board under the rule: a point off the board or taken, a move after
 # the game was won, or a Renju-forbidden black move before the last gets an error naming the
 # move, and nothing is written. OUT is written whole or not at all (a temporary file, then a
-# rename); without -o the record goes to stdout.
+# rename); without -o the record goes to stdout. Output is UTF-8 whatever the locale.
 import argparse
 import json
 import os
@@ -40,7 +45,13 @@ PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
 ARENA_GAME = re.compile(r"^game (\d+) A=(black|white) (?:A wins|B wins|draw) \([^)]*\): (.*)$")
 ARENA_NAME = re.compile(r"^([AB]) (\S+) +\+\d+ -\d+ =\d+")
 ARENA_HEAD = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+, seed")
-SGF_IDENT = re.compile(r"[A-Za-z]+")
+# Letters are SGF's identifiers; Renju Online Club (ORC) adds its own with digits (5A[gg][hh]),
+# which are matched so that they can be skipped
+SGF_IDENT = re.compile(r"[A-Za-z0-9]+")
+# Renju's opening rules: a record naming one is a Renju game. ORC and Renjubase write it in RU or
+# in the game's name (GN[A-B(B) : RIF rule]). Not Swap2: Gomocup plays it in freestyle too.
+RENJU_NAMES = re.compile(r"\b(?:renju|rif|yamaguchi|sakata|tarannikov|jonsson|taraguchi|soosyrv)"
+                         r"(?![a-z])", re.I)
 
 
 class RecordError(ValueError):
@@ -65,6 +76,7 @@ class Record:
         # a resignation, time, an agreed draw (SGF's RE, a save's own)
         self.declared = None
         self.said_rule = True  # False: the record does not say its rule and none was given
+        self.notes = []  # what reading it changed or guessed, for the user (main prints them)
 
     def check(self):
         """Replay the moves under the rule; RecordError names the first bad one."""
@@ -136,10 +148,21 @@ def read_psq(text, rule):
     return Record(w, rule, moves, tuple(names), times)
 
 
+class _Node(dict):
+    """An SGF node: {property: [values]}, and where it starts in the text (its ';')."""
+
+    def __init__(self, at):
+        dict.__init__(self)
+        self.at = at
+
+    def where(self):
+        return "SGF node at character %d" % self.at
+
+
 def _sgf_tree(text, i):
-    """The main line of the SGF game tree opening at text[i] ('('), as a list of
-    {property: [values]} nodes, and the index after its ')'. Where the tree branches the
-    first variation is the game; the others are read (to find where they end) and dropped."""
+    """The main line of the SGF game tree opening at text[i] ('('), as a list of _Nodes,
+    and the index after its ')'. Where the tree branches the first variation is the game; the
+    others are read (to find where they end) and dropped."""
     nodes, n, branched = [], len(text), False
     i += 1
     while i < n:
@@ -162,7 +185,7 @@ def _sgf_tree(text, i):
 
 
 def _sgf_props(text, i):
-    node, n = {}, len(text)
+    node, n = _Node(i - 1), len(text)
     while i < n:
         while i < n and text[i].isspace():
             i += 1
@@ -188,8 +211,29 @@ def _sgf_props(text, i):
             i = j + 1
         if not vals:
             raise RecordError("SGF: property %s has no value" % ident)
+        if not ident.isalpha():  # a program's own (ORC's 5A), none of SGF's
+            continue
+        # SGF allows a property once a node; a second would be a second move or name that
+        # keeping either one would silently change
+        if ident in node:
+            raise RecordError("%s: property %s is given twice" % (node.where(), ident))
         node[ident] = vals
     return node, i
+
+
+def _sgf_rule(root):
+    """The rule an SGF root says: RU, else a Renju opening rule named in GN; None for none or
+    an RU we do not know (a note then says the rule was not said)."""
+    ru = root.get("RU", [""])[0]
+    if RENJU_NAMES.search(ru):
+        return rules.RENJU
+    if re.search(r"standard|exact", ru, re.I):
+        return rules.STANDARD
+    if re.search(r"free\W?style", ru, re.I):
+        return rules.FREESTYLE
+    if RENJU_NAMES.search(root.get("GN", [""])[0]):
+        return rules.RENJU
+    return None
 
 
 def read_sgf(text, rule):
@@ -201,7 +245,7 @@ def read_sgf(text, rule):
         raise RecordError("SGF: no nodes")
     root = nodes[0]
     gm = root.get("GM", ["4"])[0].strip()
-    if gm != "4":
+    if gm not in ("4", "5"):
         raise RecordError("SGF GM[%s] is not Gomoku or Renju (GM[4])" % gm)
     sz = root.get("SZ", ["15"])[0].strip()
     try:
@@ -210,29 +254,46 @@ def read_sgf(text, rule):
         raise RecordError("SGF: bad SZ[%s]" % sz)
     if w != h:
         raise RecordError("a %dx%d board: this game plays square boards only" % (w, h))
-    ru = root.get("RU", [""])[0].lower()
-    said = rule is not None
-    if ru and rule is None:
-        rule = (rules.RENJU if "renju" in ru else rules.STANDARD
-                if "standard" in ru or "exact" in ru else rules.FREESTYLE)
-    if rule is None:
-        rule = rules.FREESTYLE
-    moves = []
+    own = _sgf_rule(root)
+    played = []  # (x, y), or None for a pass
     for node in nodes:
         if "AB" in node or "AW" in node or "AE" in node:
             raise RecordError("SGF setup stones (AB/AW/AE) are not moves: give the game's moves")
-        for prop, colour in (("B", BLACK), ("W", WHITE)):
-            if prop in node:
-                v = node[prop][0].strip()
-                if len(moves) % 2 != (0 if colour == BLACK else 1):
-                    raise RecordError("SGF move %d is %s's: moves must alternate, black first"
-                                      % (len(moves) + 1, prop))
-                if len(v) != 2 or not ("a" <= v[0] <= "z" and "a" <= v[1] <= "z"):
-                    raise RecordError("SGF move %d: bad point %s[%s]" % (len(moves) + 1, prop, v))
-                moves.append((ord(v[0]) - 97, ord(v[1]) - 97))
-    rec = Record(w, rule, moves, (root.get("PB", [""])[0], root.get("PW", [""])[0]))
-    rec.said_rule = bool(ru) or said
+        props = [p for p in ("B", "W") if p in node]
+        if len(props) > 1:
+            raise RecordError("%s has both B and W: a node holds one move" % node.where())
+        for prop in props:
+            if len(node[prop]) != 1:
+                raise RecordError("%s: %s[%s] has %d points: a move is one" % (
+                    node.where(), prop, "][".join(node[prop]), len(node[prop])))
+            v = node[prop][0].strip()
+            if len(played) % 2 != (0 if prop == "B" else 1):
+                raise RecordError("SGF move %d is %s's: moves must alternate, black first"
+                                  % (len(played) + 1, prop))
+            if not v or (v == "tt" and w <= 19):  # SGF's pass; tt is a point on 20x20
+                played.append(None)
+                continue
+            if len(v) != 2 or not ("a" <= v[0] <= "z" and "a" <= v[1] <= "z"):
+                raise RecordError("SGF move %d: bad point %s[%s]" % (len(played) + 1, prop, v))
+            played.append((ord(v[0]) - 97, ord(v[1]) - 97))
+    ended = len(played)
+    while played and played[-1] is None:
+        played.pop()
+    if None in played:
+        raise RecordError("SGF move %d is a pass: passes are not supported (this game has none)"
+                          % (played.index(None) + 1))
+    rec = Record(w, rule if rule is not None else rules.FREESTYLE if own is None else own,
+                 played, (root.get("PB", [""])[0], root.get("PW", [""])[0]))
+    rec.said_rule = own is not None or rule is not None
     rec.declared = _sgf_result(root.get("RE", [""])[0].strip())
+    if gm == "5":
+        rec.notes.append("GM[5] read as GM[4], Gomoku and Renju, as Renju Online Club means "
+                         "it (SGF's 5 is Nine Men's Morris)")
+    first = len(played) + 1
+    if ended >= first:  # a game ending in passes: its RE, if any, says how it ended
+        rec.notes.append("%s, dropped (this game has no pass)" % (
+            "move %d: a pass" % first if ended == first else
+            "moves %d-%d: passes" % (first, ended)))
     return rec
 
 
@@ -251,7 +312,21 @@ def _sgf_result(re_):
     return None
 
 
-def read_opening(text, size, rule):
+def read_opening(text, size, rule, line=None):
+    """The opening on one line of an openings file: text's only line, or its line `line` (from
+    1, as editors and arena.py's messages count)."""
+    lines = text.splitlines()
+    if line is not None:
+        if not 1 <= line <= len(lines) or not lines[line - 1].strip():
+            raise RecordError("no opening on line %d (of %d)" % (line, len(lines)))
+        text = lines[line - 1]
+    else:
+        # A file holds one opening a line: read whole, its lines would splice into one game
+        filled = [n for n, ln in enumerate(lines, 1) if ln.strip()]
+        if len(filled) > 1:
+            raise RecordError("an openings file of %d openings (lines %s): --game N reads "
+                              "the one on line N" % (len(filled), ", ".join(map(str, filled[:5]))
+                                                     + (", ..." if len(filled) > 5 else "")))
     nums = re.findall(r"-?\d+", text)
     if not nums or len(nums) % 2 or re.search(r"[^-\d,\s]", text):
         raise RecordError("not an opening line: 'x,y, x,y, ...' offsets from the centre")
@@ -287,7 +362,7 @@ def read_moves(text, size, rule, game=None):
         names = (a, b) if m.group(2) == "black" else (b, a)
         text = m.group(3)
     elif game is not None:
-        raise RecordError("--game is for tools/arena.py --verbose output")
+        raise RecordError(GAME_IS_FOR)
     size = 15 if size is None else size
     Record(size)  # RecordError for a size this game does not play
     b = Board(size)
@@ -349,19 +424,23 @@ def detect(text):
     return "moves"
 
 
+GAME_IS_FOR = "--game is for tools/arena.py --verbose output and openings files"
+
+
 def read(text, fmt=None, size=None, rule=None, game=None):
     """The checked Record in text, its format found from the contents unless fmt says. size
     is for move lists and opening lines (default 15); rule, if given, overrides the record's
-    own (SGF's RU, arena output's header; a save's must agree); else freestyle."""
+    own (SGF's RU, arena output's header; a save's must agree); else freestyle. game picks
+    a game of arena output or a line of an openings file."""
     if not text.strip():
         raise RecordError("no record: the input is empty")
     fmt = fmt or detect(text)
-    if game is not None and fmt != "moves":
-        raise RecordError("--game is for tools/arena.py --verbose output")
+    if game is not None and fmt not in ("moves", "opening"):
+        raise RecordError(GAME_IS_FOR)
     free = rules.FREESTYLE if rule is None else rule
     try:
         rec = {"psq": lambda: read_psq(text, free), "sgf": lambda: read_sgf(text, rule),
-               "opening": lambda: read_opening(text, 15 if size is None else size, free),
+               "opening": lambda: read_opening(text, 15 if size is None else size, free, game),
                "moves": lambda: read_moves(text, size, rule, game),
                "save": lambda: read_save(text, rule)}[fmt]()
     except RecursionError:  # SGF variations or JSON lists nested thousands deep
@@ -464,26 +543,54 @@ def write(rec, fmt, **kw):
 
 
 def save_atomic(path, text):
+    # UTF-8 as SGF's CA[UTF-8] says, not the locale's (ASCII under LC_ALL=C, cp1252 on
+    # Windows); lines end as the system's text files do
     tmp = path + ".tmp"
     try:
-        with open(tmp, "w") as f:
+        with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)
-    except OSError:
+    except BaseException:  # any failure (a name UTF-8 cannot encode, ^C): nothing is left
         if os.path.isfile(tmp):
             os.remove(tmp)
         raise
 
 
-def decode(data):
+def write_stdout(text):
+    """text as UTF-8 bytes, whatever the terminal's or locale's encoding; lines end as
+    sys.stdout would end them."""
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # replaced by a text-only stream
+        sys.stdout.write(text)
+        return
+    data = text.replace("\n", os.linesep).encode("utf-8")  # before writing: all or nothing
+    sys.stdout.flush()
+    out.write(data)
+    out.flush()
+
+
+def decode(data, notes=None):
     """The text of a record file's bytes: UTF-8 (a BOM dropped), else an SGF's CA[] charset,
-    whose default is ISO-8859-1 (Latin-1)."""
+    whose default is ISO-8859-1 (Latin-1), or a PSQ's Windows-1252 (said in notes, a list)."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        if not data.lstrip().startswith(b"("):
+        head = data.lstrip()
+        if detect(head.split(b"\n", 1)[0].decode("latin-1")) == "psq":
+            # Piskvork is an ANSI Windows program: brains' file names come in the system's
+            # code page. Only names can hold such bytes, so they are read as Windows-1252
+            # (Latin-1 where it leaves a byte undefined) rather than the game refused.
+            try:
+                text = data.decode("cp1252")
+            except UnicodeDecodeError:
+                text = data.decode("latin-1")
+            if notes is not None:
+                notes.append("not UTF-8 (byte %d): the players' names read as Windows-1252"
+                             % e.start)
+            return text
+        if not head.startswith(b"("):
             raise RecordError("not UTF-8 text (byte %d)" % e.start)
     m = re.search(rb"CA\s*\[([^\]]*)\]", data)
     ca = m.group(1).decode("ascii", "replace").strip() if m else "ISO-8859-1"
@@ -501,7 +608,8 @@ def main(argv=None):
                     help="the input's format (default: found from its contents)")
     ap.add_argument("-o", "--output", default=None, help="file to write (default stdout)")
     ap.add_argument("--game", type=int, default=None,
-                    help="the game of an arena.py --verbose output (default the first)")
+                    help="the game of an arena.py --verbose output (default the first), or the "
+                    "line (from 1) of an openings file of several")
     ap.add_argument("--size", type=int, default=None,
                     help="board size for move lists and opening lines (PSQ, SGF, saves say)")
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
@@ -524,11 +632,15 @@ def main(argv=None):
         print("records.py: cannot read %s: %s" % (a.input, e.strerror or e), file=sys.stderr)
         return 2
     rule = rules.RULE_NAMES.index(a.rule) if a.rule else None
+    notes = []
     try:
-        rec = read(decode(data), a.fmt, a.size, rule, a.game)
+        rec = read(decode(data, notes), a.fmt, a.size, rule, a.game)
+        notes += rec.notes
         if not rec.said_rule and a.to in ("sgf", "save"):
-            print("records.py: %s: the record does not say its rule: written as freestyle "
-                  "(--rule gives it)" % a.input, file=sys.stderr)
+            notes.append("the record does not say its rule: written as freestyle "
+                         "(--rule gives it)")
+        for note in notes:
+            print("records.py: %s: %s" % (a.input, note), file=sys.stderr)
         kw = {}
         if a.to == "save":
             kw = {"ai": None if a.ai is None else (BLACK if a.ai == "black" else WHITE),
@@ -537,15 +649,16 @@ def main(argv=None):
     except RecordError as e:
         print("records.py: %s: %s" % (a.input, e), file=sys.stderr)
         return 2
-    if a.output:
-        try:
+    try:
+        if a.output:
             save_atomic(a.output, out)
-        except OSError as e:
-            print("records.py: cannot write %s: %s" % (a.output, e.strerror or e),
-                  file=sys.stderr)
-            return 2
-    else:
-        sys.stdout.write(out)
+        else:
+            write_stdout(out)
+    except (OSError, UnicodeError) as e:  # UnicodeError: a save's name with a lone surrogate
+        print("records.py: cannot write %s: %s" % (a.output or "stdout",
+                                                   getattr(e, "strerror", None) or e),
+              file=sys.stderr)
+        return 2
     return 0
 
 

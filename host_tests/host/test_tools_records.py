@@ -85,6 +85,15 @@ def test_sgf_round_trip_with_rule_names_and_result():
     ("(;GM[4]SZ[15:13];B[hh])", "square boards only"),
     ("(;GM[4]SZ[15];B[h])", "bad point"),
     ("(;GM[4]SZ[30];B[hh])", "board size 30"),
+    # What SGF forbids in a node would load another game than the file's: refused, not guessed
+    ("(;GM[4]SZ[15];B[hh];W[ii]B[jj])", "SGF node at character 19 has both B and W"),
+    ("(;GM[4]SZ[15];B[hh];W[ii]C[a]W[jj])", "SGF node at character 19: property W is given "
+                                            "twice"),
+    ("(;GM[4]SZ[15]PB[A]PB[B];B[hh])", "SGF node at character 1: property PB is given twice"),
+    ("(;GM[4]SZ[15];B[hh][ii])", "SGF node at character 13: B[hh][ii] has 2 points"),
+    # A pass the game goes on after: this game has none to replay
+    ("(;GM[4]SZ[15];B[hh];W[];B[ii])", "SGF move 2 is a pass: passes are not supported"),
+    ("(;GM[4]SZ[19];B[hh];W[tt];B[ii])", "SGF move 2 is a pass: passes are not supported"),
 ])
 def test_bad_sgf_is_refused_with_its_reason(text, says):
     with pytest.raises(R.RecordError, match=said(says)):
@@ -353,3 +362,122 @@ def test_arena_reads_an_openings_file(tmp_path, capsys):
     with pytest.raises(SystemExit):
         arena.main(["greedy", "greedy", "--openings", str(f)])
     assert "line 1: move 2 (h8): the point is taken" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("root", ["RU[RIF]", "RU[Yamaguchi]", "RU[sakata]", "RU[TARANNIKOV]",
+                                  "RU[Jonsson]", "RU[Taraguchi-10]", "RU[Soosyrv-8]",
+                                  "RU[Renju]", "GN[A-B(B) : RIF rule]", "RU[Swap2]GN[Yamaguchi]"])
+def test_sgf_renju_named_by_its_opening_rule(root):
+    # Renju records give the opening rule for the rule, in RU or in the game's name.
+    rec = R.read("(;GM[4]SZ[15]%s;B[hh];W[ii])" % root)
+    assert rec.rule == rules.RENJU and rec.said_rule
+
+
+def test_sgf_rule_we_do_not_know_is_not_said(tmp_path, capsys):
+    # Swap2 is played under freestyle and standard too: it does not say the rule.
+    for ru in ("Swap2", "Gomoku", "Japanese"):
+        rec = R.read("(;GM[4]SZ[15]RU[%s];B[hh])" % ru)
+        assert (rec.rule, rec.said_rule) == (rules.FREESTYLE, False), ru
+    rec = R.read("(;GM[4]SZ[15]RU[Swap2];B[hh])", rule=rules.STANDARD)
+    assert (rec.rule, rec.said_rule) == (rules.STANDARD, True)
+    assert R.read("(;GM[4]RU[exactly five];B[hh])").rule == rules.STANDARD
+    assert R.read("(;GM[4]RU[Free-style];B[hh])").said_rule
+    f = tmp_path / "g.sgf"
+    f.write_text("(;GM[4]SZ[15]RU[Swap2];B[hh])")
+    assert R.main([str(f)]) == 0
+    assert "does not say its rule: written as freestyle" in capsys.readouterr().err
+
+
+def test_an_sgf_as_renju_online_club_writes_it(tmp_path, capsys):
+    # GM[5], a property of its own with digits, the opening rule in GN, an empty last node.
+    f = tmp_path / "orc.sgf"
+    f.write_text("(;GM[5]FF[4]SW[NO]5A[gg][hh]GN[Ann-Bob(B) : RIF rule]RE[W+Resign]PB[Bob]"
+                 "PW[Ann]SZ[15]\n;B[hh];W[hg];B[jf];W[ig]C[ a comment]\n;B[ie];W[kg]\n;)\n---")
+    out = tmp_path / "out.sgf"
+    assert R.main([str(f), "-o", str(out)]) == 0
+    assert "GM[5] read as GM[4]" in capsys.readouterr().err
+    rec = R.read(out.read_text(encoding="utf-8"))
+    assert (rec.rule, rec.names, len(rec.moves)) == (rules.RENJU, ("Bob", "Ann"), 6)
+    assert (rec.winner, rec.reason) == (WHITE, "resignation")
+
+
+def test_sgf_passes_that_end_the_game_are_dropped(tmp_path, capsys):
+    # SGF's pass is [] or, up to 19x19, [tt]; the result says how the game ended.
+    for tail in (";B[]", ";B[tt]", ";B[];W[tt]"):
+        rec = R.read("(;GM[4]SZ[15]RE[W+R];B[hh];W[ii]%s)" % tail)
+        assert rec.moves == [(7, 7), (8, 8)] and (rec.winner, rec.reason) == (WHITE,
+                                                                              "resignation")
+    assert R.read("(;GM[4]SZ[20];B[tt])").moves == [(19, 19)]  # a point on 20x20
+    f = tmp_path / "g.sgf"
+    f.write_text("(;GM[4]SZ[15]RU[renju];B[hh];W[];B[tt])")
+    assert R.main([str(f), "--to", "moves"]) == 0
+    out = capsys.readouterr()
+    assert out.out == "h8\n" and "moves 2-3: passes, dropped" in out.err
+
+
+def test_output_is_utf8_whatever_the_locale(tmp_path):
+    # An ASCII locale (LC_ALL=C without Python's UTF-8 mode), as cp1252 on Windows, cannot
+    # encode the name: the SGF says CA[UTF-8] and is written so.
+    import subprocess
+
+    src = tmp_path / "g.sgf"
+    src.write_text("(;GM[4]SZ[15]RU[renju]PB[J\u00f6rg];B[hh])", encoding="utf-8")
+    env = dict(os.environ, LC_ALL="C", PYTHONUTF8="0", PYTHONCOERCECLOCALE="0")
+    env.pop("PYTHONIOENCODING", None)
+    tool = os.path.join(ROOT, "tools", "records.py")
+    for extra in ([], ["-o", str(tmp_path / "out.sgf")]):
+        p = subprocess.run([sys.executable, tool, str(src)] + extra, env=env,
+                           capture_output=True)
+        assert p.returncode == 0, p.stderr
+        data = p.stdout if not extra else (tmp_path / "out.sgf").read_bytes()
+        assert "PB[J\u00f6rg]".encode("utf-8") in data
+
+
+def test_a_failed_write_leaves_no_temporary_file(tmp_path, capsys):
+    # A save's name with a lone surrogate (JSON allows "\ud800") has no UTF-8.
+    d = json.loads(R.write_save(R.read("h8")))
+    d["names"] = ["\ud800", "B"]
+    src = tmp_path / "game.json"
+    src.write_text(json.dumps(d))
+    out = tmp_path / "out.sgf"
+    assert R.main([str(src), "-o", str(out)]) == 2
+    assert "cannot write %s" % out in capsys.readouterr().err
+    assert sorted(os.listdir(tmp_path)) == ["game.json"]
+    assert R.main([str(src)]) == 2
+    assert "cannot write stdout" in capsys.readouterr().err
+
+
+def test_an_openings_file_of_several_lines_needs_game(tmp_path, capsys):
+    # One opening a line: read whole, the lines would make one game of two openings.
+    text = "0,0, 1,1\n\n3,-3, 4,4, -4,5\n"
+    with pytest.raises(R.RecordError, match=said("an openings file of 2 openings (lines 1, 3)")):
+        R.read(text)
+    assert names(R.read(text, game=3)) == "l11 m4 d3"
+    assert names(R.read(text, game=1)) == "h8 j7"
+    for line in (2, 4, 0):
+        with pytest.raises(R.RecordError, match=said("no opening on line %d (of 3)" % line)):
+            R.read(text, game=line)
+    assert names(R.read("0,0, 1,1\n", game=1)) == "h8 j7"
+    with pytest.raises(R.RecordError, match=said("--game is for tools/arena.py --verbose output "
+                                                 "and openings files")):
+        R.read("Piskvorky 15x15, 0:0, 0\n8,8,0\n", game=1)
+    f = tmp_path / "openings.txt"
+    f.write_text(text)
+    assert R.main([str(f), "--to", "moves", "--game", "3"]) == 0
+    assert capsys.readouterr().out == "l11 m4 d3\n"
+
+
+def test_a_psq_in_a_windows_code_page(tmp_path, capsys):
+    # Piskvork writes brains' file names in the system's ANSI code page (Czech cp1250's
+    # "\u010dern\u00fd" reads as cp1252's "\u00e8ern\u00fd": the bytes cannot say which). 0x81
+    # is not in Windows-1252: Latin-1 then.
+    head = b"Piskvorky 15x15, 0:0, 0\r\n8,8,0\r\n9,9,0\r\n"
+    for data, name in ((b"pbrain-\xe8ern\xfd.exe", "pbrain-\u00e8ern\u00fd.exe"),
+                       (b"pbrain-\x81.exe", "pbrain-\x81.exe")):
+        f = tmp_path / "g.psq"
+        f.write_bytes(head + data + b"\r\nhomo-2\r\n-1\r\n")
+        out = tmp_path / "out.psq"
+        assert R.main([str(f), "--to", "psq", "-o", str(out)]) == 0
+        assert "names read as Windows-1252" in capsys.readouterr().err
+        rec = R.read(out.read_text(encoding="utf-8"))
+        assert rec.moves == [(7, 7), (8, 8)] and rec.names == (name, "")
