@@ -479,14 +479,28 @@ class Brain:
         return "UNKNOWN " + s
 
 
+# A read that took this long waited for the manager: what it brought was sent after a pause.
+WAITED_MS = 20
+
+
 def stamped(chunks, brain):
-    """The chunks of stdin, setting brain.since to when the first one after an answer arrived:
-    the manager waits for an answer, so what it sends next starts its clock for the next move.
-    Lines that came with earlier chunks were sent without waiting (GomocupJudge writes START,
-    the INFOs and BOARD at once after spawning the brain) and keep the older reading."""
-    for chunk in chunks:
-        if brain.answered:
-            brain.since = clock()
+    """The chunks of stdin, setting brain.since to when one arrived that starts the manager's
+    clock for a move: the first after an answer (the manager waits for it), or one the brain
+    waited WAITED_MS or more for (sent after a pause: Piskvork sends a game's INFOs after
+    START's OK, and the move once the opponent has played). A chunk there at once came with the
+    lines before it (GomocupJudge writes START, the INFOs and BOARD together after spawning the
+    brain; managers send INFO rule right before the move) and keeps their reading, so the work
+    those lines asked for counts in the move's time."""
+    it = iter(chunks)
+    while True:
+        t = clock()
+        try:
+            chunk = next(it)
+        except StopIteration:
+            return
+        now = clock()
+        if brain.answered or now - t >= WAITED_MS:
+            brain.since = now
             brain.answered = False
         yield chunk
 

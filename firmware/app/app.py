@@ -147,12 +147,15 @@ class App:
     # The menus live in app.menus, loaded when one opens and dropped when the game screen
     # shows: a board keeps .mpy bytecode in RAM, and the AI wants that RAM during a game.
     def main_menu(self):
-        # A past game's screen goes back to the past games' list, the next one a press away.
-        g = self.game
+        # A past game's screen goes back to the past games' list, on the game it showed.
+        n = self.game and getattr(self.game.s, "past", 0)
         self.game = None
         from app import menus
 
-        (menus.past if g is not None and getattr(g.s, "past", False) else menus.main)(self)
+        if n:
+            menus.past(self, n)
+        else:
+            menus.main(self)
 
     def new_game_menu(self, mode):
         from app import menus

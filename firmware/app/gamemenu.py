@@ -17,8 +17,8 @@ def can(play, what):
         return False
     if what == "redo":
         return g.can_redo()
-    if what == "hint":
-        return not g.ai_to_act() and g.phase in (G.PLAY, G.EXTRA, G.OPEN3)
+    if what == "hint":  # not while a draw offer waits: the move to hint is the offerer's
+        return not g.ai_to_act() and g.draw_offer < 0 and g.phase in (G.PLAY, G.EXTRA, G.OPEN3)
     if what == "draw":
         return g.draw_offer < 0 and g.phase == G.PLAY
     return True

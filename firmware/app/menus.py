@@ -69,8 +69,9 @@ def new_game(app, mode):
     app.show(Menu(app, _MODE_TITLES[mode], items, pick, lambda m: main(app)))
 
 
-def past(app):
-    """The past games, newest first; one opens on its last position, to review."""
+def past(app, at=0):
+    """The past games, newest first (the cursor on number `at`, the one just left, if given);
+    one opens on its last position, to review."""
     from app import past as P, startup
 
     d = app.hw.display
@@ -105,7 +106,7 @@ def past(app):
             if rec is None:  # removed since the list was made (mpremote)
                 past(app)
                 return
-            app.play(P.open_game(rec, app.clock))
+            app.play(P.open_game(rec, app.clock, it.key))
         except startup.Damaged as e:
             app.notice = "Bad record: " + e.moved_to
             past(app)
@@ -113,7 +114,11 @@ def past(app):
             app.notice = "Bad record: " + startup.set_aside(app.store, name)
             past(app)
 
-    app.show(Menu(app, "Past games", items, pick, lambda m: main(app), footer=foot))
+    m = Menu(app, "Past games", items, pick, lambda m: main(app), footer=foot)
+    for k in range(len(items)):
+        if items[k].key == at:
+            m.sel = k
+    app.show(m)
 
 
 def settings(app):

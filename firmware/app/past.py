@@ -81,7 +81,8 @@ def keep(play):
     """At a game's end: keep it, but an AI demo's, and once: a game taken back on its end
     screen and redone to the same end is not kept again (only then is the newest record read,
     a few KB of RAM), and one that ends otherwise replaces its record (the list is not to fill
-    with one game's ends). A full flash gets a note, not a crash."""
+    with one game's ends; only this screen knows the record: a game resumed after Save and quit
+    or a power cut is kept as another). A full flash gets a note, not a crash."""
     s = play.s
     again = play.ended
     if s.mode != "demo" and not (again and newest_is(play.app.store, s.game)):
@@ -95,9 +96,9 @@ def check(d):
         raise ValueError("not a past game")
 
 
-def open_game(d, clock):
-    """A Session that shows past game d (pass-and-play, so no AI is built for it); raises
-    GameError if the record is not a sound finished game."""
+def open_game(d, clock, n=True):
+    """A Session that shows past game d, number n (pass-and-play, so no AI is built for it);
+    raises GameError if the record is not a sound finished game."""
     from gomoku.game import GameError
     from gomoku.restore import restore
 
@@ -108,7 +109,7 @@ def open_game(d, clock):
     if not g.over():
         raise GameError("not finished")
     s = S.Session("pnp", {}, clock, 0, g)
-    s.past = True  # its end screen offers no "New game": it was not this mode's game
+    s.past = n  # its end screen offers no "New game" (not this mode's game); back to n in the list
     names = d.get("names")
     if isinstance(names, list) and len(names) == 2:
         s.names = lambda p: str(names[p])

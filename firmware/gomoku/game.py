@@ -228,8 +228,10 @@ class Game:
         return openrules.symmetric(self.board, a, b)
 
     def resign(self, player=None):
+        """player resigns; None: the one at the board, whose clock runs (while a draw offer is
+        open, the one who must answer it)."""
         self._ready(player)
-        self._do(A_RESIGN, self.actor() if player is None else player, R_RESIGN)
+        self._do(A_RESIGN, self.timed() if player is None else player, R_RESIGN)
 
     def offer_draw(self, player=None):
         self._ready(player)

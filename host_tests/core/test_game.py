@@ -314,6 +314,12 @@ def test_resign_and_draws():
     g.accept_draw()
     assert g.over() and g.winner == 0 and g.reason == G.R_AGREED
     _refused(g, g.offer_draw)
+    # Resigning instead of answering an offer: the one who must answer resigns (it was the
+    # offerer, black here, whose turn it still is on the board).
+    g = G.Game()
+    g.offer_draw()
+    g.resign()
+    assert g.winner == BLACK and g.reason == G.R_RESIGN
 
 
 def _pro_game(clk):
@@ -458,3 +464,10 @@ def test_a_loss_on_time_restores_to_the_same_record():
     d = g.export()
     r = restore(d, clk)
     assert r.over() and r.export()["clk"] == d["clk"]  # the clock before the loss, not past it
+    # A save from before session 91: black offered a draw and its own clock ran on until its
+    # flag fell (now white's runs while it must answer). It still opens, as it ended.
+    old = {"v": 1, "size": 15, "rule": 0, "opening": 0, "ai": [0, 0], "limit": 10000,
+           "strict": 1, "acts": [[0, 0, 136], [0, 1, 120], [4, 0, 0], [3, 0, 5]],
+           "clk": [0, 0, 0, 0, 0, 0, 0, 0], "used": [10001, 0]}
+    r = restore(old, clk)
+    assert r.over() and r.winner == WHITE and r.reason == G.R_TIME and r.export() == old

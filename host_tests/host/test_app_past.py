@@ -72,6 +72,20 @@ def test_a_finished_game_is_kept_and_opens_for_review(tmp_path):
     assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]  # not kept twice
 
 
+def test_leaving_a_past_game_goes_back_to_it_in_the_list(tmp_path):
+    store = Store(str(tmp_path))
+    for k in range(3):
+        past.add(store, _session(WIN))
+    d = appfix.Driver("pico_lcd_13", root=str(tmp_path))
+    d.choose("past")
+    d.choose(2)
+    d.press("back")  # the end screen's Back, as its "Menu"
+    m = d.app.screen
+    assert m.title == "Past games" and m.items[m.sel].key == 2
+    d.choose("back")
+    assert d.app.screen.title == "GOMOKU"
+
+
 def test_only_the_last_eight_are_kept_newest_first(tmp_path):
     store = Store(str(tmp_path))
     for k in range(10):

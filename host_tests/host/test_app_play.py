@@ -6,6 +6,7 @@ import sys
 
 import appfix
 from appfix import close, rgb
+from gomoku import game as G
 from gomoku import rules
 from gomoku.board import BLACK, WHITE
 
@@ -299,6 +300,12 @@ def test_the_clocks_show_the_time_left_rounded_up_and_run_for_whoever_answers_a_
     assert g.draw_offer == 0 and not g.over() and g.time_used(0) <= used[0] + 200
     assert used[1] + 9800 <= g.time_used(1) <= used[1] + 10200
     assert [c.text.split()[-1] for c in clocks] == ["0:01", "4:50"]
+    # P2, asked, opens the menu: no hint (it would be black's move), and Resign is P2's.
+    d.press("back")
+    assert "hint" not in d.menu_keys() and "resign" in d.menu_keys()
+    d.choose("resign")
+    d.choose("yes")
+    assert g.over() and g.winner == BLACK and g.reason == G.R_RESIGN
 
 
 def test_the_end_screen_says_who_won_where_it_fits_and_back_leaves_it():

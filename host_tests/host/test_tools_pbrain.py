@@ -137,10 +137,12 @@ def test_time_left_counts_without_timeout_match():
     assert answers[0] == answers[1]
 
 
-def timed_moves(monkeypatch, chunks, started=0, vm=False):
-    """The engine's time for each move when the brain (in this process, with a fake clock)
-    reads `chunks`, (ms, text) pairs: the text arrives when the clock reads ms. `started`
-    is the clock's reading when the process started, `vm` says whether it runs under the VM."""
+def timed_moves(monkeypatch, chunks, started=0, vm=False, reads_at=0):
+    """The engine's time for each move when the brain (in this process, with a fake clock that
+    reads `reads_at` when the brain first reads) gets `chunks`, (ms, text) pairs: the text
+    arrives when the clock reads ms, or with ms None was there already (sent with what came
+    before). INFO rule takes 50 ms (the VM rebuilds the engine). `started` is the clock's
+    reading when the process started, `vm` says whether it runs under the VM."""
     import importlib.util
 
     from ai import engine
@@ -148,11 +150,12 @@ def timed_moves(monkeypatch, chunks, started=0, vm=False):
     spec = importlib.util.spec_from_file_location("pbrain_timed", BRAIN)
     pb = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(pb)
-    now = [0]
+    now = [reads_at]
 
     def read_chunks():
         for ms, text in chunks:
-            now[0] = ms
+            if ms is not None:
+                now[0] = ms
             yield text
 
     given = []
@@ -161,10 +164,17 @@ def timed_moves(monkeypatch, chunks, started=0, vm=False):
         given.append(self.time_ms)
         return None  # the brain falls back to a point near the centre
 
+    set_rule = pb.Brain.set_rule
+
+    def slow_rule(self, v):
+        now[0] += 50
+        return set_rule(self, v)
+
     monkeypatch.setattr(pb, "clock", lambda: now[0])
     monkeypatch.setattr(pb, "read_chunks", read_chunks)
     monkeypatch.setattr(pb, "STARTED", started, raising=False)
     monkeypatch.setattr(pb, "VM", vm, raising=False)
+    monkeypatch.setattr(pb.Brain, "set_rule", slow_rule)
     monkeypatch.setattr(engine.Engine, "think", think)
     assert pb.main(["--level", "easy"]) == 0
     return given
@@ -173,23 +183,34 @@ def timed_moves(monkeypatch, chunks, started=0, vm=False):
 @pytest.mark.parametrize("vm,margin", [(False, 60), (True, 150)])
 def test_a_move_counts_from_the_first_line_after_the_last_answer(monkeypatch, vm, margin):
     # "The time for a turn includes processing all commands except START, RECTSTART and
-    # RESTART": Piskvork sends the INFOs (INFO rule rebuilds the engine, 50 ms under the VM)
-    # right before the move, so its clock runs from the first of them, 300 ms before BEGIN
-    # here. INFO's MESSAGE (rule 2) is no answer: START's OK still starts the next count.
+    # RESTART": a manager sends the INFOs right before the move, INFO rule (50 ms here)
+    # included, so the move's time runs from the first of them. INFO's MESSAGE (rule 2) is
+    # no answer; a line the brain waited for (the second move's, 4 s after the first answer)
+    # starts a count of its own.
     chunks = [(1000, "START 15\r\nINFO rule 2\r\n"),
-              (5000, "INFO timeout_turn 1000\r\nINFO rule 4\r\n"), (5300, "BEGIN\r\n"),
-              (9000, "INFO time_left 2147483647\r\n"), (9100, "TURN 7,8\r\n")]
-    assert timed_moves(monkeypatch, chunks, vm=vm) == [1000 - margin - 300, 1000 - margin - 100]
+              (5000, "INFO timeout_turn 1000\r\nINFO rule 4\r\n"), (None, "BEGIN\r\n"),
+              (9000, "INFO time_left 2147483647\r\n"), (None, "TURN 7,8\r\n")]
+    assert timed_moves(monkeypatch, chunks, vm=vm) == [1000 - margin - 50, 1000 - margin]
+
+
+def test_a_move_after_the_opponents_thinking_counts_from_its_arrival(monkeypatch):
+    # Piskvork, the brain white: the game's INFOs follow START's OK, then nothing until black
+    # has played (4.5 s here). Counted from the INFOs, the brain had 440 ms of 5,000 left.
+    chunks = [(0, "START 15\r\n"), (10, "INFO timeout_turn 5000\r\nINFO rule 0\r\n"),
+              (4510, "INFO time_left 2147483647\r\nTURN 7,7\r\n")]
+    assert timed_moves(monkeypatch, chunks) == [5000 - 60]
 
 
 def test_the_first_move_sent_with_start_counts_from_the_process_start(monkeypatch):
     # GomocupJudge writes START, the INFOs and the move at once after spawning the brain, and
     # counts the move from the spawn ("time for a match is measured from creating a
     # process"): lines that came before START's answer do not restart the count. The VM's
-    # start-up (0.4-0.6 s) is 400 ms here.
-    chunks = [(1000, "START 15\r\nINFO timeout_turn 1000\r\nINFO rule 4\r\nBEGIN\r\n"),
+    # start-up (0.4-0.6 s) is 400 ms here (the brain reads first at 1000, the process
+    # started at 600), and INFO rule 50 ms.
+    chunks = [(None, "START 15\r\nINFO timeout_turn 1000\r\nINFO rule 4\r\nBEGIN\r\n"),
               (7000, "TURN 7,8\r\n")]
-    assert timed_moves(monkeypatch, chunks, started=600, vm=True) == [1000 - 150 - 400, 850]
+    assert timed_moves(monkeypatch, chunks, started=600, vm=True,
+                       reads_at=1000) == [1000 - 150 - 450, 850]
 
 
 def test_end_inside_a_board_block_ends_the_brain():
