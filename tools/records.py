@@ -50,7 +50,7 @@ ARENA_HEAD = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+, seed")
 SGF_IDENT = re.compile(r"[A-Za-z0-9]+")
 # Renju's opening rules: a record naming one is a Renju game. ORC and Renjubase write it in RU or
 # in the game's name (GN[A-B(B) : RIF rule]). Not Swap2: Gomocup plays it in freestyle too.
-RENJU_NAMES = re.compile(r"\b(?:renju|rif|yamaguchi|sakata|tarannikov|jonsson|taraguchi|soosyrv)"
+RENJU_NAMES = re.compile(r"\b(?:renju|rif|yamaguchi|sakata|tarannikov|jonsson|taraguchi|soos[\u00f5oy]rv)"
                          r"(?![a-z])", re.I)
 
 
@@ -312,21 +312,29 @@ def _sgf_result(re_):
     return None
 
 
+def _opening_line(ln):
+    # Not blank, not a comment: arena.py's openings files may hold "# ..." lines
+    t = ln.strip()
+    return bool(t) and not t.startswith("#")
+
+
 def read_opening(text, size, rule, line=None):
     """The opening on one line of an openings file: text's only line, or its line `line` (from
     1, as editors and arena.py's messages count)."""
     lines = text.splitlines()
     if line is not None:
-        if not 1 <= line <= len(lines) or not lines[line - 1].strip():
+        if not 1 <= line <= len(lines) or not _opening_line(lines[line - 1]):
             raise RecordError("no opening on line %d (of %d)" % (line, len(lines)))
         text = lines[line - 1]
     else:
         # A file holds one opening a line: read whole, its lines would splice into one game
-        filled = [n for n, ln in enumerate(lines, 1) if ln.strip()]
+        filled = [n for n, ln in enumerate(lines, 1) if _opening_line(ln)]
         if len(filled) > 1:
             raise RecordError("an openings file of %d openings (lines %s): --game N reads "
                               "the one on line N" % (len(filled), ", ".join(map(str, filled[:5]))
                                                      + (", ..." if len(filled) > 5 else "")))
+        if filled:
+            text = lines[filled[0] - 1]
     nums = re.findall(r"-?\d+", text)
     if not nums or len(nums) % 2 or re.search(r"[^-\d,\s]", text):
         raise RecordError("not an opening line: 'x,y, x,y, ...' offsets from the centre")
@@ -419,7 +427,8 @@ def detect(text):
         return "sgf"
     if PSQ_HEAD.match(t.split("\n", 1)[0]):
         return "psq"
-    if t and re.fullmatch(r"[-\d,\s]+", t):
+    body = "\n".join(ln for ln in t.splitlines() if not ln.lstrip().startswith("#"))
+    if body.strip() and re.fullmatch(r"[-\d,\s]+", body):
         return "opening"
     return "moves"
 

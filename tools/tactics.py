@@ -455,7 +455,8 @@ class Prover:
         won = self.s.win(b, atk)
         if not won and depth:
             q = self._propose(b, atk)
-            won = q >= 0 and self._every_reply_loses(b, atk, q, depth)
+            won = (q >= 0 and b.cells[q] == EMPTY and self.s.legal(b, q, atk)
+                   and self._every_reply_loses(b, atk, q, depth))
         self.memo[key] = (won, depth)
         return won
 

@@ -27,8 +27,10 @@ def numbers(store):
     out = []
     for f in names:
         n = f[len(_PRE):-len(_EXT)]
-        # only names that name() gives back: past01.json would be listed as past1.json's
-        if f.startswith(_PRE) and f.endswith(_EXT) and n.isdigit() and name(int(n)) == f:
+        # only names that add() gives: past01.json would be listed as past1.json's, and a
+        # past game's screen knows its record by a number from 1 (Session.past)
+        if (f.startswith(_PRE) and f.endswith(_EXT) and n.isdigit() and name(int(n)) == f
+                and int(n)):
             out.append(int(n))
     out.sort()
     return out

@@ -4,10 +4,6 @@ from gomoku.game import Game, GameError
 
 KIND = "gomoku-save"  # tells our save apart from a foreign json file
 MODES = ("ai", "pnp", "demo")
-# The AI demo's styles (black, white): both lean to attack, so that games end. With (40, -40)
-# the defending side blocked everything: demos on the app's virtual clock ending in a full
-# board, easy 5 of 10 -> 1, medium 2 of 6 -> 0, hard 0 of 4 either way.
-DEMO_STYLES = (60, 20)
 
 
 class Session:
@@ -42,8 +38,11 @@ class Session:
             style = v("style") if mode == "ai" else 0
             for p in (0, 1):
                 if ai[p]:
-                    # In a demo the two sides differ in style so games are not mirror images.
-                    st = style if mode == "ai" else DEMO_STYLES[p]
+                    # In a demo the two sides differ in style so games are not mirror images,
+                    # and both lean to attack so that games end: with 40 and -40 the defending
+                    # side blocked everything (demos on the app's virtual clock ending in a full
+                    # board: easy 5 of 10 -> 1, medium 2 of 6 -> 0, hard 0 of 4 either way).
+                    st = style if mode == "ai" else (60 if p == 0 else 20)
                     self.ais[p] = AIPlayer(v("level"), rule, seed + p, st, game.board.size)
         self.thinking = -1  # player whose AI has started on the current question
         self.half = -1  # a person's first of two fifth-move proposals, before the second

@@ -53,7 +53,7 @@ def _apply(g, a):
     elif kind == A_RESIGN:
         if a[2] == R_TIME:
             g.used[player] = g.limit + 1
-            if player == g.draw_offer:
+            if g.limit and player == g.draw_offer:
                 # Saved before session 91, when the offerer's clock ran on while its offer
                 # stood (now the answerer's runs): its flag fell then.
                 g._do(A_RESIGN, player, R_TIME)

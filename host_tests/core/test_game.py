@@ -471,3 +471,4 @@ def test_a_loss_on_time_restores_to_the_same_record():
            "clk": [0, 0, 0, 0, 0, 0, 0, 0], "used": [10001, 0]}
     r = restore(old, clk)
     assert r.over() and r.winner == WHITE and r.reason == G.R_TIME and r.export() == old
+    _damaged(old, "limit", (0,))  # a loss on time with no time limit is damaged data

@@ -366,6 +366,7 @@ def test_arena_reads_an_openings_file(tmp_path, capsys):
 
 @pytest.mark.parametrize("root", ["RU[RIF]", "RU[Yamaguchi]", "RU[sakata]", "RU[TARANNIKOV]",
                                   "RU[Jonsson]", "RU[Taraguchi-10]", "RU[Soosyrv-8]",
+                                  "RU[Soos\u00f5rv-8]", "RU[Soosorv-8]",
                                   "RU[Renju]", "GN[A-B(B) : RIF rule]", "RU[Swap2]GN[Yamaguchi]"])
 def test_sgf_renju_named_by_its_opening_rule(root):
     # Renju records give the opening rule for the rule, in RU or in the game's name.
@@ -458,6 +459,14 @@ def test_an_openings_file_of_several_lines_needs_game(tmp_path, capsys):
         with pytest.raises(R.RecordError, match=said("no opening on line %d (of 3)" % line)):
             R.read(text, game=line)
     assert names(R.read("0,0, 1,1\n", game=1)) == "h8 j7"
+    # "# ..." lines, which arena.py's openings files may hold, are no openings
+    commented = "# two openings\n0,0, 1,1\n3,-3, 4,4, -4,5\n"
+    assert names(R.read(commented, game=3)) == "l11 m4 d3"
+    assert names(R.read("# one\n0,0, 1,1\n")) == "h8 j7"
+    with pytest.raises(R.RecordError, match=said("no opening on line 1 (of 3)")):
+        R.read(commented, game=1)
+    with pytest.raises(R.RecordError, match=said("an openings file of 2 openings (lines 2, 3)")):
+        R.read(commented)
     with pytest.raises(R.RecordError, match=said("--game is for tools/arena.py --verbose output "
                                                  "and openings files")):
         R.read("Piskvorky 15x15, 0:0, 0\n8,8,0\n", game=1)

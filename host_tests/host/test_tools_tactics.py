@@ -124,6 +124,19 @@ def test_defences_that_lose_to_longer_attacks_are_no_answers():
     assert tactics.holding(b, rules.RENJU, tactics.Solver(rules.RENJU, True), [e7]) == [e7]
 
 
+def test_the_prover_does_not_take_an_illegal_move_from_its_proposer(monkeypatch):
+    # Renju: l8 makes two fours for black, a forbidden double four. Proposed anyway, it would
+    # "win" (white blocks one four, black completes the other).
+    b = Board(15)
+    for m in "h8 g8 j8 l13 k8 a3 l10 o15 l11 m15 l12 a15".split():
+        b.put(b.parse(m), b.to_move())
+    l8 = b.parse("l8")
+    assert rules.is_forbidden(b, l8)
+    pr = tactics.Prover(rules.RENJU, tactics.Solver(rules.RENJU, True))
+    monkeypatch.setattr(pr, "_propose", lambda b, atk: l8)
+    assert not pr.wins(b, 1, 1)
+
+
 def test_a_brain_that_fails_is_a_clear_error_or_a_miss(capsys):
     # One that cannot run stops the tool in one line; one that runs but dies at a position
     # loses that position, and the others are still asked.
