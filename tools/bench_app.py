@@ -203,7 +203,16 @@ class Scenario:
             a.game_menu(play)
         else:
             play.jumps = None
-            play.key("back", 1)  # jump to the best-ranked point
+            play.key("back", 1)  # the jump key: the AI engine's first candidate (session 91)
+            # ...but the person plays the run-length order's first point, as the jump key gave
+            # it before: the same game from session to session (with the engine's candidate the
+            # 19x19 Renju game lasts 46 stones, not 24, and reads 0.9 KB more: a longer game,
+            # about 26 bytes a move, README "App")
+            from app import jump
+            from gomoku import rules
+
+            black = g.rule == rules.RENJU and b.to_move() == 1
+            play._set_cursor(jump.ranked(b, None, rules.is_forbidden if black else None)[0])
             play.key("place", 1)
         return True
 

@@ -3,6 +3,7 @@
 # headless (scripted, PNG screenshots) or on a truecolor terminal.
 import argparse
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sim"))
@@ -66,6 +67,40 @@ def _scale(text):
     return v
 
 
+# What the firmware writes in its data folder (app/app.py's SETTINGS and GAME, app/past.py's
+# pastN.json, app/store.py's *.json.tmp, app/startup.py's set_aside() *.bad and *-K.bad), and the
+# screen.png an idle headless run leaves there: --fresh deletes these and nothing else.
+_RECORD = r"(?:game|settings|past[1-9][0-9]*)"
+FIRMWARE_FILES = re.compile(r"^(?:%s\.json(?:\.tmp)?|%s(?:\.json\.tmp)?(?:-[1-9])?\.bad"
+                            r"|screen\.png)$" % (_RECORD, _RECORD))
+
+
+def clear_data(data):
+    """--fresh: remove the firmware's files from `data`. A --data pointed at the wrong folder
+    (a home directory) lost every file in it: anything that is not the firmware's is a refusal
+    (ValueError naming it) before a single file goes."""
+    if not os.path.isdir(data):
+        return
+    names = sorted(os.listdir(data))
+    other = [n for n in names
+             if not FIRMWARE_FILES.match(n) or not os.path.isfile(os.path.join(data, n))]
+    if other:
+        raise ValueError("--fresh deletes only the firmware's saves, and %s also holds %s: "
+                         "pick an empty or simulator-only --data folder"
+                         % (data, ", ".join(other[:5]) + (" ..." if len(other) > 5 else "")))
+    for n in names:
+        os.remove(os.path.join(data, n))
+
+
+def board_name(name):
+    """--board: a kit's name, the stem of a boards/*.json file. A path (../boards/x) loaded too,
+    and the default data folder sim_data/NAME then lay outside sim_data, in the repository."""
+    known = kit.known()
+    if "/" in name or os.sep in name or name not in known:
+        raise ValueError("unknown kit %r; known kits: %s" % (name, ", ".join(known)))
+    return name
+
+
 def parser():
     p = argparse.ArgumentParser(
         description="Gomoku console simulator: the firmware app on a virtual kit.",
@@ -78,7 +113,8 @@ def parser():
     p.add_argument("--data", default=None,
                    help="folder for the files the firmware saves (default ./sim_data/KIT)")
     p.add_argument("--fresh", action="store_true",
-                   help="start with an empty data folder (deletes its saves)")
+                   help="delete the firmware's saves in the data folder first (refuses a "
+                        "folder that holds anything else)")
     m = p.add_mutually_exclusive_group()
     m.add_argument("--window", action="store_true", help="pygame window")
     m.add_argument("--headless", action="store_true",
@@ -100,12 +136,23 @@ def parser():
 
 
 def main(argv=None):
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        # Ctrl-C is how a window or terminal session is commonly left: no traceback, and the
+        # shell's usual status for it
+        print(file=sys.stderr)
+        return 130
+
+
+def run(argv=None):
     args = parser().parse_args(argv)
     if args.list:
         for name in kit.known():
             print("%-16s %s" % (name, kit.load_profile(name)["name"]))
         return 0
     try:
+        board_name(args.board)
         kit.load_profile(args.board)
     except ValueError as e:
         print("sim: %s" % e, file=sys.stderr)
@@ -116,10 +163,23 @@ def main(argv=None):
         print("sim: the window needs pygame (pip install -r requirements-dev.txt); "
               "try --term or --headless", file=sys.stderr)
         return 2
+    if mode == "term" and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # cbreak mode needs a terminal on both ends; without one termios raised a traceback
+        print("sim: --term needs a terminal on stdin and stdout; use --headless with --script "
+              "and --shot to run without one", file=sys.stderr)
+        return 2
+    if args.window_shot and (mode == "term" or not has_pygame):
+        # said before the run, not after it with exit status 0 and no file
+        print("sim: --window-shot needs the pygame window (pip install -r "
+              "requirements-dev.txt), not --term", file=sys.stderr)
+        return 2
     data = args.data or os.path.join("sim_data", args.board)
-    if args.fresh and os.path.isdir(data):
-        for n in os.listdir(data):
-            os.remove(os.path.join(data, n))
+    if args.fresh:
+        try:
+            clear_data(data)
+        except ValueError as e:
+            print("sim: %s" % e, file=sys.stderr)
+            return 2
     virtual = (args.clock or ("virtual" if mode == "headless" else "real")) == "virtual"
     sim = simcore.Sim(args.board, data, simcore.VirtualClock() if virtual else None)
     try:
@@ -162,10 +222,7 @@ def main(argv=None):
               " to %s (--term, --script, --shot: --help)" % (args.board, args.shot),
               file=sys.stderr)
     if args.window_shot:
-        if win is None:
-            print("sim: --window-shot needs pygame", file=sys.stderr)
-        else:
-            win.save_window(args.window_shot)
+        win.save_window(args.window_shot)
     if win is not None:
         win.close()
     if player.timed_out:

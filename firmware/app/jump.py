@@ -6,12 +6,21 @@ _NEAR = 2  # only points within two cells of a stone are candidates
 _KEEP = 12  # the cursor cycles through this many
 
 
-def ranked(board, allowed=None, skip=None):
+def ranked(board, allowed=None, skip=None, engine=None):
     """Indexes to visit in order; `allowed` (a sequence) limits the choice, e.g. to proposals
     or the opening area; points where skip(i) is true are left out (Renju black's forbidden
-    points: the keys should not lead a player onto a move that is refused or loses)."""
+    points: the keys should not lead a player onto a move that is refused or loses). With an
+    idle AI engine (a game against the AI) its own candidate order is taken: the hard level's
+    move came first in it in 46% of positions of medium games, in the run lengths' order below
+    in 23% (and within 12 in 100% against 79%; session 91)."""
+    own = engine is not None and allowed is None
     if allowed is not None:
         pts = [i for i in allowed if board.cells[i] == 0]
+    elif own:
+        from ai.search import Search
+
+        engine._sync(board)
+        pts = Search(engine.pos, None, _KEEP).gen(board.to_move(), _KEEP)
     else:
         pts = _near(board)
     if skip is not None:
@@ -19,6 +28,8 @@ def ranked(board, allowed=None, skip=None):
     if not pts:
         c = board.size // 2
         return [board.idx(c, c)]
+    if own:
+        return pts
     cells = board.cells
     dirs = board.dirs
     hist = board.hist

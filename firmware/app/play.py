@@ -287,21 +287,16 @@ class Play:
         if self.app.keys.dpad:
             x %= n
             y %= n
-        else:
-            # Few keys move one way only: wrapping in reading order reaches every point.
-            if x >= n:
-                x = 0
-                y += 1
-            elif x < 0:
-                x = n - 1
-                y -= 1
-            if y >= n:
-                y = 0
-                x = (x + 1) % n
-            elif y < 0:
-                y = n - 1
-                x = (x - 1) % n
+        elif dx:
+            # Few keys move one way only: across in reading order, down in column order, each
+            # wrapping on to the next row or column, so either reaches every point (the
+            # corner a15 was skipped when both wraps applied to one step).
+            if not 0 <= x < n:
+                x %= n
+                y = (y + dx) % n
+        elif not 0 <= y < n:
             y %= n
+            x = (x + dy) % n
         self._set_cursor(b.idx(x, y))
 
     def _set_cursor(self, i):
@@ -324,7 +319,8 @@ class Play:
             allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
                        for x in range(c - r, c + r + 1)]
         black = g.rule == rules.RENJU and b.to_move() == BLACK
-        self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None)
+        self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None,
+                                 self.s.idle_engine())
         if self.hint >= 0 and self.hint in self.jumps:
             self.jumps.remove(self.hint)
             self.jumps.insert(0, self.hint)

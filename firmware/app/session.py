@@ -82,12 +82,13 @@ class Session:
             g.resign(p)
         return True
 
-    def idle_engine(self, level):
-        """The engine of an AI player at `level` that is not thinking now, or None: a hint
-        borrows it (its position is built already) instead of building a second one."""
+    def idle_engine(self, level=-1):
+        """The engine of an AI player at `level` (-1: any) that is not thinking now, or None:
+        a hint borrows it (its position is built already) instead of building a second one,
+        and the jump keys take its candidates."""
         if self.thinking < 0:
             for ai in self.ais:
-                if ai is not None and ai.engine.level == level:
+                if ai is not None and level in (-1, ai.engine.level):
                     return ai.engine
         return None
 

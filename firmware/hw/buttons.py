@@ -13,8 +13,12 @@ _NONE = ()
 
 
 class Buttons:
-    def __init__(self, keys, ticks=ticks_ms, debounce_ms=20, long_ms=700, repeat_delay_ms=400,
-                 repeat_ms=120):
+    # Timing: a long press at 500 ms (700 until session 91, slow on the few-key kits where
+    # held keys move the cursor), a held direction repeats after 400 ms, then every 120; a
+    # long press's alias (a direction on the few-key kits) repeats 250 ms after it fires, as
+    # the long press itself was the wait.
+    def __init__(self, keys, ticks=ticks_ms, debounce_ms=20, long_ms=500, repeat_delay_ms=400,
+                 repeat_ms=120, alias_delay_ms=250):
         # keys: sequence of (pin, action, long_action or None); pin.value() == 0 means pressed.
         self._pins = [k[0] for k in keys]
         self._action = [k[1] for k in keys]
@@ -29,10 +33,12 @@ class Buttons:
         self._long = long_ms
         self._delay = repeat_delay_ms
         self._every = repeat_ms
+        self._adelay = alias_delay_ms
         n = len(keys)
         now = ticks()
-        self._raw = [False] * n
-        self._changed = [now] * n
+        # when each key's last counted change came; None: none yet (the callers' clock may not
+        # be ticks(), so no reading of it is made up here)
+        self._changed = [None] * n
         self._down = [False] * n
         self._start = [now] * n
         self._next = [now] * n
@@ -57,13 +63,17 @@ class Buttons:
             now = self._ticks()
         for i in range(len(self._pins)):
             raw = self._pins[i].value() == 0
-            if raw != self._raw[i]:
-                self._raw[i] = raw
-                self._changed[i] = now
-            elif raw != self._down[i] and ticks_diff(now, self._changed[i]) >= self._debounce:
-                self._down[i] = raw
-                self._edge(i, raw, now)
-            elif raw and self._down[i]:
+            if raw != self._down[i]:
+                # A new level counts at its first reading, unless the last one counted came
+                # within the debounce time (a switch's chatter). Waiting for a second reading
+                # to confirm it lost taps while the AI thinks, when readings come about every
+                # 40 ms: a 60 ms tap was seen twice only half the time.
+                c = self._changed[i]
+                if c is None or ticks_diff(now, c) >= self._debounce:
+                    self._down[i] = raw
+                    self._changed[i] = now
+                    self._edge(i, raw, now)
+            elif raw:
                 self._hold(i, now)
 
     def _emit(self, action, kind):
@@ -94,7 +104,7 @@ class Buttons:
                 alias = self._alias[i]
                 if alias is not None:
                     self._current[i] = alias
-                    self._next[i] = ticks_add(now, self._delay)
+                    self._next[i] = ticks_add(now, self._adelay)
                     self._emit(alias, PRESS)
                     return
                 if self._action[i] not in DIRECTIONS:

@@ -9,8 +9,8 @@ from app.app import App
 # Every driver's save folder lives in one temporary folder, removed when the tests end.
 _TMP = tempfile.TemporaryDirectory(prefix="gomoku-app-")
 
-TAP_MS = 40  # held long enough to pass the 20 ms debounce
-HOLD_MS = 800  # past the 700 ms long-press threshold
+TAP_MS = 40  # a tap: the press counts at its first reading, the next 20 ms are its chatter
+HOLD_MS = 600  # past the 500 ms long-press threshold, before its first repeat (750)
 
 
 class Driver:

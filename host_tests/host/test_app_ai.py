@@ -41,6 +41,37 @@ def test_kits_without_a_menu_key_say_how_to_open_the_menu():
                     "pico_lcd_13": None, "esp32_ili9341": None}
 
 
+def test_the_jump_keys_take_the_ai_engines_candidates_in_a_game_against_it():
+    # Against the AI its engine's candidate order (hard's move came first in it twice as
+    # often as in the run lengths' order); in pass-and-play, with no engine, the run lengths'.
+    from ai.search import Search
+    from app import jump
+
+    d = appfix.Driver("m5stack_core")
+    d.new_game("ai", level="medium")
+    play = d.app.game
+    g = play.s.game
+    differ = 0
+    for _ in range(4):
+        d.press("place")  # the first candidate
+        while g.ai_to_act():
+            d.run(50)
+        play.jumps = None
+        play._rank()
+        e = play.s.idle_engine()
+        want = Search(e.pos, None, 12).gen(g.board.to_move(), 12)
+        assert play.jumps == want and play.cursor == want[0]
+        differ += want != jump.ranked(g.board)
+    assert differ
+    d = appfix.Driver("m5stack_core")
+    d.new_game("pnp")
+    d.play("h8", "j9")
+    play = d.app.game
+    play.jumps = None
+    play._rank()
+    assert play.s.idle_engine() is None and play.jumps == jump.ranked(play.s.game.board)
+
+
 def test_a_resumed_game_on_the_two_key_kit_starts_on_the_best_point():
     from app import jump
 
@@ -124,7 +155,8 @@ def _inside_a_long_step(kit, during):
 
     eng.step = slow_step
     d.play("h8", "j9")  # the AI's first move is the book's; its second is searched
-    assert done and d.app.game.s.game.board.count() == 3
+    # (the slow step ran; the reply may have come within the key's release, drift 1 a read)
+    assert done and d.app.game.s.game.board.count() >= 3
     return d
 
 

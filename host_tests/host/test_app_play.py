@@ -308,6 +308,28 @@ def test_the_clocks_show_the_time_left_rounded_up_and_run_for_whoever_answers_a_
     assert g.over() and g.winner == BLACK and g.reason == G.R_RESIGN
 
 
+def test_few_key_moves_wrap_through_every_point():
+    # Across in reading order, down in column order, each wrapping on to the next row or
+    # column: from the last point either way on to the first (the corner it skipped before),
+    # and back. Right alone visits every point.
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("pnp")
+    play = d.app.game
+    b = play.s.game.board
+    n = b.size
+    last, first = b.idx(n - 1, n - 1), b.idx(0, 0)
+    for dx, dy, start, end in ((1, 0, last, first), (0, 1, last, first), (-1, 0, first, last),
+                               (0, -1, first, last)):
+        play._set_cursor(start)
+        play._move(dx, dy)
+        assert play.cursor == end, (dx, dy)
+    seen = set()
+    for _ in range(n * n):
+        play._move(1, 0)
+        seen.add(play.cursor)
+    assert len(seen) == n * n
+
+
 def test_the_end_screen_says_who_won_where_it_fits_and_back_leaves_it():
     # The top layout's one row holds the result and the answer: "White wins: time" fits with
     # "<New game>" (it said only "Time"); "Black wins: five in a row" does not, the reason

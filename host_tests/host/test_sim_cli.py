@@ -139,3 +139,91 @@ def test_loops_stop_at_game_over(tmp_path):
     assert sim.app.game.prompt is not None  # still on the game-over question, not past it
     with pytest.raises(ValueError):
         simscript.parse("[ place", sim.keys)
+
+
+def _sim_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("sim_cli", SIM)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_fresh_deletes_the_firmware_files_only(tmp_path):
+    # --fresh used to delete every file in --data (a home directory too), then crashed on a
+    # folder in it.
+    ours = ["game.json", "settings.json", "past1.json", "past12.json", "game.json.tmp",
+            "past3.json.tmp", "game.bad", "settings-2.bad", "past4.bad", "game.json.tmp.bad",
+            "screen.png"]
+    data = tmp_path / "d"
+    data.mkdir()
+    for n in ours:
+        (data / n).write_text("{}")
+    r = run_sim("--headless", "--fresh", "--data", str(data), "--script", "wait:10")
+    assert r.returncode == 0, r.stderr
+    assert not set(ours) & set(os.listdir(data))
+
+    for other in ("notes.txt", "past0.json", "past01.json", "game.json.bak"):
+        data = tmp_path / other.replace(".", "_")
+        data.mkdir()
+        (data / "game.json").write_text("{}")
+        (data / other).write_text("mine")
+        r = run_sim("--headless", "--fresh", "--data", str(data))
+        assert r.returncode == 2 and other in r.stderr and "Traceback" not in r.stderr
+        assert sorted(os.listdir(data)) == sorted(["game.json", other])  # nothing went
+    (data / "sub").mkdir()  # a folder, even by a firmware file's name, is not ours to remove
+    (data / other).unlink()
+    (data / "game.json").unlink()
+    (data / "game.json").mkdir()
+    r = run_sim("--headless", "--fresh", "--data", str(data))
+    assert r.returncode == 2 and "sub" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_board_name_with_a_path_is_refused(tmp_path):
+    # ../boards/x loaded boards/x.json, and the default data folder sim_data/../boards/x was
+    # made inside the repository.
+    for name in ("../boards/pico_lcd_13", "boards/pico_lcd_13", "pico_lcd_13/"):
+        r = subprocess.run([sys.executable, SIM, "--headless", "--board", name], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=60,
+                           stdin=subprocess.DEVNULL)
+        assert r.returncode == 2 and "unknown kit" in r.stderr and "pico_lcd_13," in r.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_term_without_a_terminal_is_a_one_line_error(tmp_path):
+    r = run_sim("--term", "--data", str(tmp_path))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.count("\n") == 1 and "needs a terminal" in r.stderr
+
+
+def test_window_shot_without_the_window_is_an_error(tmp_path, monkeypatch):
+    # It used to be said after the run, with exit status 0.
+    sim = _sim_module()
+    monkeypatch.setattr(sim, "_pygame", lambda: False)
+    shot = tmp_path / "w.png"
+    assert sim.main(["--headless", "--data", str(tmp_path / "d"), "--window-shot",
+                     str(shot)]) == 2
+    assert not shot.exists()
+
+
+def test_ctrl_c_in_the_window_exits_130_without_a_traceback(tmp_path):
+    pytest.importorskip("pygame")
+    import signal
+    import time
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.Popen([sys.executable, SIM, "--window", "--mute", "--data",
+                          str(tmp_path / "d"), "--shot-dir", str(tmp_path), "--script",
+                          "shot:running"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        end = time.time() + 60
+        while not (tmp_path / "running.png").exists() and time.time() < end:
+            time.sleep(0.05)  # the shot is written from inside the window's loop
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130 and b"Traceback" not in err, err

@@ -137,3 +137,125 @@ def test_runs_on_a_pseudo_terminal(tmp_path):
         if p.poll() is None:
             p.kill()
         os.close(master)
+
+
+def test_a_scaled_down_picture_says_so_and_what_size_shows_it_whole(tmp_path):
+    # Below 240x121 the board was a blur and nothing said why.
+    sim = _sim(tmp_path)
+    out = []
+    simterm.TermView(sim, out.append, lambda: (100, 60)).render()
+    assert "shown at 1/2.4: enlarge the terminal or zoom out to 240x121" in "".join(out)
+    out = []
+    simterm.TermView(sim, out.append, lambda: (240, 121)).render()
+    assert "shown at" not in "".join(out)
+    assert simterm.needed(240, 135) == (240, 69)  # the TTGO's odd rows: one more text row
+
+
+def test_the_footer_names_only_the_arrows_the_kit_has(tmp_path):
+    # A TTGO has a right key (and down as its long press), no up or left.
+    foot = simterm.footer(_sim(tmp_path, "ttgo_tdisplay"), 300)
+    assert "Down/Right move" in foot and "arrows" not in foot
+    assert "arrows move" in simterm.footer(_sim(tmp_path), 300)
+
+
+def test_keys_of_one_read_are_tapped_in_their_order(tmp_path):
+    # Down then Enter in one read: each pin had a tap queue of its own, both pins went down in
+    # the same pass, and the app saw Enter (pin 3) first.
+    import machine
+
+    sim = _sim(tmp_path)
+    term = simterm.Terminal(sim)
+    assert term.handle("\x1b[B\r\x1b[B")
+    down, place = sim.action_pin("down")[0], sim.action_pin("place")[0]
+    seen = []
+    for _ in range(60):
+        sim.pass_()
+        now = tuple(p for p in (down, place) if machine.level(p) == 0)
+        if now and (not seen or seen[-1] != now):
+            seen.append(now)
+    assert seen == [(down,), (place,), (down,)]
+    assert not sim.pins.busy()
+
+
+def test_key_repeat_is_capped_per_key_without_dropping_other_keys(tmp_path):
+    sim = _sim(tmp_path)
+    down, place = sim.action_pin("down")[0], sim.action_pin("place")[0]
+    for _ in range(10):
+        sim.pins.tap(down)
+    sim.pins.tap(place)
+    assert [p for p, _ in sim.pins.taps] == [down] * 3 + [place]
+
+
+def _spawn(tmp_path, rows=40, cols=120):
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    p = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--term",
+                          "--data", str(tmp_path / "d")],
+                         stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    return p, master, slave
+
+
+def _drain(master, sec):
+    import select
+
+    got = b""
+    end = time.time() + sec
+    while time.time() < end:
+        if select.select([master], [], [], 0.05)[0]:
+            try:
+                got += os.read(master, 65536)
+            except OSError:
+                break
+    return got
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_key_typed_while_it_boots_is_kept(tmp_path):
+    # tty.setcbreak's default TCSAFLUSH threw away what was typed before the first frame.
+    p, master, slave = _spawn(tmp_path)
+    try:
+        os.write(master, b"q")  # long before the simulator has its terminal in cbreak mode
+        _drain(master, 0.2)
+        end = time.time() + 30
+        while p.poll() is None and time.time() < end:
+            _drain(master, 0.1)
+        assert p.returncode == 0
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
+        os.close(slave)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_a_kill_gives_the_terminal_back(tmp_path, sig):
+    import signal
+    import termios
+
+    p, master, slave = _spawn(tmp_path)
+    try:
+        before = termios.tcgetattr(slave)
+        got = b""
+        end = time.time() + 30
+        while b"q quit" not in got and time.time() < end:
+            got += _drain(master, 0.1)
+        assert termios.tcgetattr(slave)[3] & termios.ICANON == 0  # in cbreak mode now
+        p.send_signal(getattr(signal, sig))
+        p.wait(timeout=30)
+        got = _drain(master, 0.3)
+        assert termios.tcgetattr(slave)[3] == before[3]  # echo and line mode back
+        assert b"\x1b[?25h" in got  # and the cursor
+        assert p.returncode == 128 + getattr(signal, sig)
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
+        os.close(slave)

@@ -22,7 +22,7 @@ import simkeys  # noqa: E402
 FRAME_MS = 16  # one loop pass at ~60 passes a second
 TAP_MS = 60  # a short press: past the 20 ms debounce with a few loop passes to spare
 GAP_MS = 60  # released this long before the same key can be pressed again
-LONG_MS = 800  # past the 700 ms long-press threshold
+LONG_MS = 600  # past the 500 ms long-press threshold, before its first repeat (750)
 _PERIOD = 1 << 30  # the ticks period of hw.clock
 
 
@@ -95,13 +95,18 @@ def _lut(invert, bgr):
 
 class Pins:
     """Button pins held by several sources at once (keys, mouse, taps); a pin reads pressed while
-    any source holds it. A source may ask for a minimum hold, e.g. to make a long press."""
+    any source holds it. A source may ask for a minimum hold, e.g. to make a long press. Taps
+    wait in one queue, in the order they came, each pressed after the one before it was released
+    and GAP_MS passed: keys that arrive in one terminal read (Down then Enter) were tapped at once
+    from queues of their own, and the app saw them in pin order."""
 
     def __init__(self, clock):
         self.clock = clock
         self.holders = {}  # pin -> {source: release not before}
-        self.queue = {}  # pin -> [hold ms, ...] taps waiting for the pin
+        self.taps = []  # [(pin, hold ms), ...] waiting, oldest first
+        self.tapping = None  # pin the current tap holds
         self.free_at = {}  # pin -> time it may be pressed again
+        self.next_tap = None  # time the next tap may start (GAP_MS after the last one)
 
     def _apply(self, pin):
         if self.holders.get(pin):
@@ -121,16 +126,27 @@ class Pins:
             self.update(self.clock.read())
 
     def tap(self, pin, ms=TAP_MS, limit=3):
-        q = self.queue.setdefault(pin, [])
-        if len(q) < limit:  # a terminal's key repeat must not queue up minutes of presses
-            q.append(ms)
+        # a terminal's key repeat must not queue up minutes of presses: a key with `limit` taps
+        # waiting drops the next; the other keys' taps keep their places
+        if sum(1 for p, _ in self.taps if p == pin) < limit:
+            self.taps.append((pin, ms))
 
     def busy(self, pin=None):
-        pins = [pin] if pin is not None else list(set(self.holders) | set(self.queue))
-        return any(self.holders.get(p) or self.queue.get(p) for p in pins)
+        if pin is None:
+            return bool(self.taps) or any(self.holders.values())
+        return bool(self.holders.get(pin)) or any(p == pin for p, _ in self.taps)
 
     def pressed(self, pin):
         return bool(self.holders.get(pin))
+
+    def _ready(self, pin, now):
+        if self.tapping is not None or self.holders.get(pin):
+            return False
+        if self.next_tap is not None:
+            if hwclock.ticks_diff(now, self.next_tap) < 0:
+                return False
+            self.next_tap = None
+        return hwclock.ticks_diff(now, self.free_at.get(pin, now)) >= 0
 
     def update(self, now):
         for pin in list(self.holders):
@@ -138,15 +154,17 @@ class Pins:
             for src in [s for s, (until, let_go) in hs.items()
                         if let_go and hwclock.ticks_diff(now, until) >= 0]:
                 del hs[src]
+                if src == ("tap", pin):
+                    self.tapping = None
+                    self.next_tap = hwclock.ticks_add(now, GAP_MS)
                 if not hs:
                     self.free_at[pin] = hwclock.ticks_add(now, GAP_MS)
             self._apply(pin)
-        for pin, q in self.queue.items():
-            if q and not self.holders.get(pin) and \
-                    hwclock.ticks_diff(now, self.free_at.get(pin, now)) >= 0:
-                src = ("tap", pin)
-                self.holders.setdefault(pin, {})[src] = [hwclock.ticks_add(now, q.pop(0)), True]
-                self._apply(pin)
+        if self.taps and self._ready(self.taps[0][0], now):
+            pin, ms = self.taps.pop(0)
+            self.tapping = pin
+            self.holders.setdefault(pin, {})[("tap", pin)] = [hwclock.ticks_add(now, ms), True]
+            self._apply(pin)
 
 
 class Sim:

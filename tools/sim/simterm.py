@@ -2,9 +2,11 @@
 # keys read in cbreak mode; playable over SSH. Only rows that changed are sent again.
 import os
 import select
+import signal
 import sys
 
 import simcore
+import simkeys
 
 FOOTER = 1  # text rows under the picture
 UPPER = "\u2580"  # upper half block: foreground = top pixel, background = bottom pixel
@@ -102,7 +104,7 @@ class TermView:
                 self.rows[r] = text
             else:
                 self.rows.append(text)
-        foot = footer(sim, cols)
+        foot = footer(sim, cols, (ow, oh))
         if foot != self.footer or out:
             self.footer = foot
             out.append("\x1b[%d;1H\x1b[2K%s" % (len(self.rows) + 1, foot))
@@ -111,9 +113,24 @@ class TermView:
         return sent
 
 
-def footer(sim, cols):
+def needed(w, h):
+    """(cols, lines) a terminal needs to show a w x h panel pixel for pixel."""
+    return w, (h + 1) // 2 + FOOTER
+
+
+def footer(sim, cols, shown=None):
     # most useful first: a narrow terminal cuts the end off
-    parts = ["q quit", "arrows move"]
+    parts = ["q quit"]
+    if shown is not None and shown[0] < sim.width:
+        # A small terminal's picture is averaged down until the board is a blur: say so, and
+        # what would show it whole, or the blur looks like the simulator's fault.
+        parts.insert(0, "shown at 1/%.2g: enlarge the terminal or zoom out to %dx%d" % (
+            (sim.width / shown[0],) + needed(sim.width, sim.height)))
+    # only the arrows that do something on this kit (a TTGO has no up or left)
+    arrows = [a for a in ("up", "down", "left", "right") if sim.action_pin(a) is not None]
+    if arrows:
+        parts.append("arrows move" if len(arrows) == 4 else
+                     "/".join(simkeys.ACTION_KEYS[a] for a in arrows) + " move")
     for action, text in (("place", "Enter place"), ("back", "Esc back"), ("menu", "m menu")):
         if sim.action_pin(action) is not None:
             parts.append(text)
@@ -209,7 +226,15 @@ class Terminal:
         sim = self.sim
         fd = self.stdin.fileno()
         saved = termios.tcgetattr(fd)
-        tty.setcbreak(fd)
+        # TCSANOW: the default TCSAFLUSH threw away keys typed while the simulator booted
+        tty.setcbreak(fd, termios.TCSANOW)
+
+        def stop(signum, frame):
+            # a closed ssh session or a kill: leave through `finally`, which gives the terminal
+            # back its line mode and cursor (the default action left both off)
+            raise SystemExit(128 + signum)
+
+        old = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGHUP)}
         try:
             self.view.render(force=True)
             while self.handle(self._read()):
@@ -219,9 +244,12 @@ class Terminal:
                 if sim.dirty() or self.view.resized():
                     self.view.render()
                 sim.clock.pace(sim.busy(), now)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-            self.stdout.write("\x1b[0m\x1b[?25h\x1b[%d;1H\n" % (len(self.view.rows) + 2))
-            self.stdout.flush()
+        finally:  # Ctrl-C included: tools/sim.py turns it into exit status 130
+            for s, h in old.items():
+                signal.signal(s, h)
+            try:
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+                self.stdout.write("\x1b[0m\x1b[?25h\x1b[%d;1H\n" % (len(self.view.rows) + 2))
+                self.stdout.flush()
+            except (OSError, termios.error):
+                pass  # after a hangup the terminal may be gone
