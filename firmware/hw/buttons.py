@@ -69,7 +69,9 @@ class Buttons:
                 # to confirm it lost taps while the AI thinks, when readings come about every
                 # 40 ms: a 60 ms tap was seen twice only half the time.
                 c = self._changed[i]
-                if c is None or ticks_diff(now, c) >= self._debounce:
+                # (a negative difference: the last change is so old the difference wrapped,
+                # after 6.2 days idle with 30-bit ticks)
+                if c is None or not 0 <= ticks_diff(now, c) < self._debounce:
                     self._down[i] = raw
                     self._changed[i] = now
                     self._edge(i, raw, now)

@@ -1,5 +1,6 @@
 # Games against the AI: a few moves on the two-key kit, and responsiveness while it thinks.
 import appfix
+from gomoku import rules
 from appfix import close, rgb
 from gomoku.board import BLACK
 
@@ -70,6 +71,21 @@ def test_the_jump_keys_take_the_ai_engines_candidates_in_a_game_against_it():
     play.jumps = None
     play._rank()
     assert play.s.idle_engine() is None and play.jumps == jump.ranked(play.s.game.board)
+
+
+def test_one_forced_or_false_point_leaves_the_jump_keys_the_lines_order():
+    # Exactly five: black's seven in a row is no win, and its open end a8 reads as a five to
+    # the engine's candidates, which then hold that one point (the keys could only cycle it).
+    from ai.engine import Engine, MEDIUM
+    from app import jump
+    from gomoku.board import Board
+
+    b = Board(15)
+    for x, o in zip("b8 c8 d8 e8 f8 g8 h8".split(), "c3 m3 c13 m13 h12 n7 b2".split()):
+        b.move(b.parse(x))
+        b.move(b.parse(o))
+    e = Engine(MEDIUM, rules.STANDARD)
+    assert jump.ranked(b, None, None, e) == jump.ranked(b) and len(jump.ranked(b)) == 12
 
 
 def test_a_resumed_game_on_the_two_key_kit_starts_on_the_best_point():

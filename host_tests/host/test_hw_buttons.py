@@ -57,6 +57,22 @@ def test_a_quick_tap_read_once_counts():
     assert ev.count(PRESS) == 10 and ev.count(RELEASE) == 10
 
 
+def test_a_key_left_alone_for_a_week_still_presses():
+    # The last counted change is kept to time the chatter after it; a week later the ticks
+    # difference has wrapped negative, and the key read as still in its chatter (until 12.4
+    # days). A negative difference counts as long ago.
+    from hw.clock import TICKS_MASK, ticks_add
+
+    b = make((5, "place", None))
+    machine.press(5)
+    assert b.poll(0) == [("place", PRESS)]
+    machine.release(5)
+    assert b.poll(100) == [("place", RELEASE)]
+    week = ticks_add(100, 7 * 24 * 3600 * 1000 & TICKS_MASK)
+    machine.press(5)
+    assert b.poll(week) == [("place", PRESS)]
+
+
 def test_held_direction_repeats_and_does_not_send_long():
     b = make((2, "up", None))
     machine.press(2)
