@@ -362,27 +362,31 @@ class Solver:
             if self.fives(b, dfn):
                 return False  # the defender has a four: it completes it
             first = self.first_moves(b, atk, n)
-            if not first:
-                order = []  # no VCF even with a free move: any reply refutes (tried below)
-            else:
-                order = list(first)
-                for e in first:
-                    self._put(b, e, atk)
-                    order += self.fives(b, atk)
-                    self._take(b)
-            seen = set()
-            for r in order + list(b.points()):
-                if r in seen or b.cells[r] != EMPTY or not self.legal(b, r, dfn):
-                    continue
-                seen.add(r)
-                self._put(b, r, dfn)
-                ok = not rules.win_line(b, r, self.rule) and self._after_reply(b, atk, n)
+            order = list(first)  # none: no VCF even with a free move, any reply refutes
+            for e in first:
+                self._put(b, e, atk)
+                order += self.fives(b, atk)
                 self._take(b)
-                if not ok:
-                    return False
-            return True
+            return self.every_reply(b, dfn, lambda: self._after_reply(b, atk, n), order)
         finally:
             self._take(b)
+
+    def every_reply(self, b, dfn, then, order=()):
+        """Does then() hold after every legal move of `dfn` (to move), none of which may make a
+        five for it? The moves in `order` are tried first (the likely refutations)."""
+        seen = set()
+        for r in list(order) + list(b.points()):
+            if r in seen or b.cells[r] != EMPTY or not self.legal(b, r, dfn):
+                continue
+            seen.add(r)
+            self._put(b, r, dfn)
+            try:
+                ok = not rules.win_line(b, r, self.rule) and then()
+            finally:
+                self._take(b)
+            if not ok:
+                return False
+        return True
 
     def _after_reply(self, b, atk, n):
         """`atk` to move after the defender's reply: a five, a VCF, or the defender made a four
@@ -462,24 +466,11 @@ class Prover:
 
     def _every_reply_loses(self, b, atk, q, depth):
         s = self.s
-        dfn = 3 - atk
         s._put(b, q, atk)
         try:
-            if rules.win_line(b, q, self.rule):
-                return True
-            for r in range(len(b.cells)):
-                if b.cells[r] != EMPTY or not s.legal(b, r, dfn):
-                    continue
-                s._put(b, r, dfn)
-                try:
-                    lost = not rules.win_line(b, r, self.rule) and (
-                        bool(s.fives(b, atk)) or s.vcf(b, atk, N_MAX)
-                        or self.wins(b, atk, depth - 1))
-                finally:
-                    s._take(b)
-                if not lost:
-                    return False
-            return True
+            return bool(rules.win_line(b, q, self.rule)) or s.every_reply(
+                b, 3 - atk, lambda: bool(s.fives(b, atk)) or s.vcf(b, atk, N_MAX)
+                or self.wins(b, atk, depth - 1))
         finally:
             s._take(b)
 

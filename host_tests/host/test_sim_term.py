@@ -106,30 +106,14 @@ def test_runs_on_a_pseudo_terminal(tmp_path):
                           "pico_lcd_13", "--data", str(tmp_path / "d")],
                          stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
-    got = b""
-
-    def read_for(sec):
-        nonlocal got
-        import select
-
-        end = time.time() + sec
-        while time.time() < end:
-            if select.select([master], [], [], 0.05)[0]:
-                try:
-                    got += os.read(master, 65536)
-                except OSError:
-                    return
-
     try:
-        read_for(1.5)  # no display, a terminal: the terminal front end starts by itself
-        first = got.decode("utf-8", "replace")
+        # no display, a terminal: the terminal front end starts by itself
+        first = _drain(master, 1.5).decode("utf-8", "replace")
         assert "\x1b[38;2;" in first
         # 39 text rows for the picture -> 78 pixel rows of the 240 (square panel)
         assert painted_rows(first) == {r: 78 for r in range(1, 40)}
-        got = b""
         os.write(master, b"\x1b[B")  # arrow down: the menu highlight moves
-        read_for(0.6)
-        moved = painted_rows(got.decode("utf-8", "replace"))
+        moved = painted_rows(_drain(master, 0.6).decode("utf-8", "replace"))
         assert 0 < len(moved) < 39
         os.write(master, b"q")
         assert p.wait(timeout=10) == 0
