@@ -53,8 +53,8 @@ ABOUT = ('name="pico-gomoku", version="0.1", author="pico-gomoku project", count
 UNLIMITED = 2147483647  # time_left when the match has no time limit (the protocol's words)
 
 
-def margin(t):
-    """Milliseconds of a turn limit t kept back for what the engine's deadline does not cover:
+def margin():
+    """Milliseconds of a turn limit kept back for what the engine's deadline does not cover:
     it reads the clock every 32 nodes or so and then finishes the move, and the answer goes
     out through pipes (under the VM also through Node's). CPython answers a few ms after its
     deadline. Under the VM a node costs ~10 times as much, and with the host busy (two VM
@@ -174,7 +174,7 @@ class Brain:
         # The clock's reading when the manager's clock for the coming move started: the
         # protocol counts in a turn's time all commands but START, RECTSTART and RESTART, and
         # managers send INFO rule etc. right before the move, so the time this brain spends on
-        # them is the move's. serve() moves it to each line that follows an answer.
+        # them is the move's. stamped() moves it on (see there).
         self.since = STARTED
         self.answered = False  # an answer went out since the last line was read
 
@@ -183,7 +183,7 @@ class Brain:
         """The engine's time for this move from now (None: the level's own pace)."""
         t = self.turn_ms
         if t is not None:
-            t = t - margin(t) if t > 0 else 0  # 0 means as fast as possible
+            t = t - margin() if t > 0 else 0  # 0 means as fast as possible
         # "The manager is required to send info time_left if the time is limited": it counts
         # whether or not timeout_match was sent
         if self.left_ms is not None and self.left_ms < UNLIMITED:
