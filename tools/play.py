@@ -109,13 +109,13 @@ def status(g):
     clocks = "   [%s]" % "  ".join("P%d %ds" % (p, g.time_used(p) // 1000) for p in (0, 1))
     if g.draw_offer >= 0:  # the answerer's turn, whoever is to move
         return "Move %d: %s offers a draw: %s, accept or decline?%s" % (
-            g.move_number(), player_name(g, g.draw_offer), player_name(g, 1 - g.draw_offer),
+            g.board.count() + 1, player_name(g, g.draw_offer), player_name(g, 1 - g.draw_offer),
             clocks)
     q = QUESTIONS.get(g.phase, "%s to move" % colour_name(g.colour_of(a)))
     if "%d" in q:
-        q = q % g.move_number()
+        q = q % (g.board.count() + 1)
     return "Move %d, player %d (%s): %s%s" % (
-        g.move_number(), a, colour_name(g.colour_of(a)), q, clocks)
+        g.board.count() + 1, a, colour_name(g.colour_of(a)), q, clocks)
 
 
 def ai_player(level, rule, seed):

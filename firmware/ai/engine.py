@@ -156,10 +156,6 @@ class Stats:
         self.forced = None
         self.line = []
 
-    def __repr__(self):
-        return "Stats(nodes=%d, depth=%d, score=%d, forced=%r)" % (
-            self.nodes, self.depth, self.score, self.forced)
-
 
 class Sliced:
     """Work done by the generator in self._gen, one bounded slice per step(), so the device's

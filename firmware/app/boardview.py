@@ -77,7 +77,7 @@ class BoardView:
         v = self.bottom
         for x in range(n):
             v.fill(t.board)
-            ch = "ABCDEFGHJKLMNOPQRST"[x]
+            ch = ui.TINY_CHARS[10 + x]  # the column letters: A-T without I
             if L.big:
                 v.text(ch, (c - 8) // 2 + 1, 1, t.grid)
             else:

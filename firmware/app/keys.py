@@ -1,7 +1,9 @@
 # Turns button actions into what they mean on each screen, for every kit's set of keys.
 # Kits with a d-pad and a back key ("dpad") move the cursor freely and jump with back; kits
 # with two or three keys ("few") step through ranked candidate points with left/right and
-# switch to free cursor moves with a vertical (long) press.
+# switch to free cursor moves with a vertical (long) press. The two-key kit (the T-Display: right
+# and, long, down) turns instead: its long press turns the cursor's way clockwise, so that every
+# neighbour is a few presses away (it went only right and down, and one row up cost 14 presses).
 from micropython import const
 
 
@@ -19,12 +21,15 @@ NEXT = const(8)  # next candidate point / next item
 PREV = const(9)
 
 _DIRS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT}
+_CW = b"\x00\x04\x03\x01\x02"  # clockwise from each way: up -> right -> down -> left -> up
 
 
 class Keys:
     def __init__(self, actions):
         self.dpad = all(a in actions for a in ("up", "down", "left", "right", "back"))
         self.free = self.dpad  # few-key kits start every turn in candidate (jump) mode
+        self.turns = "left" not in actions and "up" not in actions
+        self.way = RIGHT  # the two-key kit's way in free moves
 
     def _basic(self, action, kind):
         d = _DIRS.get(action)
@@ -52,10 +57,17 @@ class Keys:
                 return PREV
             if k == UP or k == DOWN:
                 self.free = True
+        if self.turns and (k == RIGHT or k == DOWN):
+            # Two keys: short steps on, long turns clockwise and steps (held: steps on that way);
+            # the first long press of a turn leaves the candidates going down, as before.
+            if k == DOWN and kind == PRESS:
+                self.way = _CW[self.way]
+            return self.way
         return k
 
     def turn_started(self):
         self.free = self.dpad
+        self.way = RIGHT
 
     def list(self, action, kind):
         """Menus and questions: PREV/NEXT item, LEFT/RIGHT change a value, OK, BACK."""

@@ -282,21 +282,8 @@ class Play:
         b = self.s.game.board
         n = b.size
         x, y = b.xy(self.cursor)
-        x += dx
-        y += dy
-        if self.app.keys.dpad:
-            x %= n
-            y %= n
-        elif dx:
-            # Few keys move one way only: across in reading order, down in column order, each
-            # wrapping on to the next row or column, so either reaches every point (the
-            # corner a15 was skipped when both wraps applied to one step).
-            if not 0 <= x < n:
-                x %= n
-                y = (y + dx) % n
-        elif not 0 <= y < n:
-            y %= n
-            x = (x + dy) % n
+        x = (x + dx) % n  # wrapping at the edge, on every kit
+        y = (y + dy) % n
         self._set_cursor(b.idx(x, y))
 
     def _set_cursor(self, i):

@@ -13,7 +13,7 @@ CHUNK_W = const(80)
 SCRATCH_PX = const(800)  # CHUNK_W * ROW_H
 
 # 3x5 glyphs for coordinate labels on small panels: 15 bits each, top row first, MSB left.
-_TINY_CHARS = "0123456789ABCDEFGHJKLMNOPQRST"
+TINY_CHARS = "0123456789ABCDEFGHJKLMNOPQRST"
 _TINY = array("H", (
     0x7B6F, 0x2C97, 0x73E7, 0x72CF, 0x5BC9, 0x79CF, 0x79EF, 0x7292, 0x7BEF, 0x7BCF,
     0x2BED, 0x6BAE, 0x3923, 0x6B6E, 0x79A7, 0x79A4, 0x396B, 0x5BED, 0x126A, 0x5BAD,
@@ -48,7 +48,7 @@ class View(framebuf.FrameBuffer):
 def tiny(fb, s, x, y, c):
     """Draw s in the 3x5 font (4 px advance); unknown characters are skipped."""
     for ch in s:
-        k = _TINY_CHARS.find(ch)
+        k = TINY_CHARS.find(ch)
         if k >= 0:
             bits = _TINY[k]
             for r in range(5):

@@ -136,10 +136,6 @@ class Game:
         a = self.actor()
         return a >= 0 and self.ai[a]
 
-    def move_number(self):
-        """Number of the next stone (1 for the first)."""
-        return self.board.count() + 1
-
     def over(self):
         return self.phase == OVER
 

@@ -32,9 +32,9 @@ def _play(g, *names):
 
 def test_free_game_to_five():
     g = G.Game()
-    assert g.actor() == 0 and g.move_number() == 1
+    assert g.actor() == 0 and g.board.count() == 0
     _play(g, "h8", "a1", "j8", "a2", "k8", "a3", "l8")
-    assert g.actor() == 1 and g.board.to_move() == WHITE and g.move_number() == 8
+    assert g.actor() == 1 and g.board.to_move() == WHITE and g.board.count() == 7
     _play(g, "a4")
     _play(g, "g8")
     assert g.over() and g.winner == BLACK and g.reason == G.R_FIVE

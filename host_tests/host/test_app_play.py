@@ -308,26 +308,52 @@ def test_the_clocks_show_the_time_left_rounded_up_and_run_for_whoever_answers_a_
     assert g.over() and g.winner == BLACK and g.reason == G.R_RESIGN
 
 
-def test_few_key_moves_wrap_through_every_point():
-    # Across in reading order, down in column order, each wrapping on to the next row or
-    # column: from the last point either way on to the first (the corner it skipped before),
-    # and back. Right alone visits every point.
+def test_the_two_key_kit_turns_to_reach_every_neighbour():
+    # The T-Display has right and, held, down. Its free moves went only right (in reading order)
+    # and down (column order): one row up took 14 presses. A long press now turns the way
+    # clockwise and steps, a short one steps on that way, a held one repeats the step.
     d = appfix.Driver("ttgo_tdisplay")
     d.new_game("pnp")
     play = d.app.game
     b = play.s.game.board
-    n = b.size
-    last, first = b.idx(n - 1, n - 1), b.idx(0, 0)
-    for dx, dy, start, end in ((1, 0, last, first), (0, 1, last, first), (-1, 0, first, last),
-                               (0, -1, first, last)):
-        play._set_cursor(start)
-        play._move(dx, dy)
-        assert play.cursor == end, (dx, dy)
-    seen = set()
-    for _ in range(n * n):
-        play._move(1, 0)
-        seen.add(play.cursor)
-    assert len(seen) == n * n
+    x, y = b.xy(play.cursor)  # the best candidate
+    walk = []
+    for key in ("down", "right", "down", "down", "right", "down", "down"):
+        d.press(key)
+        walk.append(b.xy(play.cursor))
+    assert walk == [(x, y + 1), (x, y + 2), (x - 1, y + 2), (x - 1, y + 1), (x - 1, y),
+                    (x, y), (x, y + 1)]  # down, on, left, up, on, right, down again
+    # Held: one turn (to left) at 0.5 s, then steps that way from 0.75 s, every 0.12 s.
+    pin = d._pin("down")[0]
+    appfix.machine.press(pin)
+    d.run(1000)
+    appfix.machine.release(pin)
+    d.run(appfix.TAP_MS)
+    x2, y2 = b.xy(play.cursor)
+    assert (x2, y2) == (x - 4, y + 1)  # at 0.5 (the turn), 0.75, 0.87 and 0.99 s
+    # Each turn starts on the candidates again, and the way is right.
+    d.press("place")
+    assert b.count() == 1
+    d.press("down")
+    x3, y3 = b.xy(play.cursor)
+    d.press("right")
+    assert b.xy(play.cursor) == (x3, (y3 + 1) % b.size)
+
+
+def test_free_moves_wrap_at_the_edge_on_every_kit():
+    # Within the row or column: the few-key kits wrapped on to the next row (reading order),
+    # which the two-key kit needed before it could turn.
+    for kit in ("pico_lcd_13", "m5stack_core", "ttgo_tdisplay"):
+        d = appfix.Driver(kit)
+        d.new_game("pnp")
+        play = d.app.game
+        b = play.s.game.board
+        n = b.size
+        for dx, dy, start, end in ((1, 0, (n - 1, 3), (0, 3)), (-1, 0, (0, 3), (n - 1, 3)),
+                                   (0, 1, (3, n - 1), (3, 0)), (0, -1, (3, 0), (3, n - 1))):
+            play._set_cursor(b.idx(*start))
+            play._move(dx, dy)
+            assert b.xy(play.cursor) == end, (kit, dx, dy)
 
 
 def test_the_end_screen_says_who_won_where_it_fits_and_back_leaves_it():
