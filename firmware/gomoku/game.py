@@ -323,12 +323,15 @@ class Game:
             self.used[a] = min(self.used[a] + now - self.t0, MAX_MS)
         self.t0 = now
         b = self.board
+        if kind != A_OFFER:
+            # Any other action ends an open offer: an opening answer (swap, proposals) as a move
+            # does, else the offer stood into the next turn and its answerer's clock ran.
+            self.draw_offer = -1
         if kind == A_MOVE:
             colour = b.to_move()
             forbidden = (self.rule == rules.RENJU and colour == BLACK
                          and rules.is_forbidden(b, arg))
             b.put(arg, colour)
-            self.draw_offer = -1
             self._after_move(arg, colour, forbidden)
         elif kind == A_CHOOSE:
             from gomoku import openrules
@@ -343,8 +346,6 @@ class Game:
             self.draw_offer = player
         elif kind == A_ACCEPT:
             self._finish(0, R_AGREED, None)
-        else:
-            self.draw_offer = -1
         code = kind | player << 3 | (arg[0] | arg[1] << 10 if kind == A_PROPOSE else arg) << 4
         log = self.log
         k = 3 * self.nlog

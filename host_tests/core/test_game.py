@@ -182,6 +182,28 @@ def test_a_draw_offer_runs_the_clock_of_the_player_who_must_answer():
     assert g.tick() and g.over() and g.reason == G.R_TIME and g.winner == BLACK
 
 
+def test_an_opening_answer_cancels_a_draw_offer_as_a_move_does():
+    # The player asked to swap offers a draw, then answers the question itself (keeps white)
+    # and so has the fourth move: its clock must run, not the other's; likewise a proposal.
+    clk = FakeClock()
+    g = G.Game(opening=G.OPEN_PRO, limit_ms=100000, clock=clk)
+    _play(g, "h8", "j9", "j7")
+    g.offer_draw(1)
+    g.choose(G.KEEP)
+    assert g.draw_offer == -1 and g.actor() == 1 and g.timed() == 1
+    clk.t += 30000
+    assert g.time_used(1) == 30000 and g.time_used(0) == 0
+    _refused(g, g.accept_draw, 0)
+    _play(g, "g9")
+    g.offer_draw(0)  # black offers, then proposes
+    b = g.board
+    g.propose(b.parse("k11"), b.parse("f7"))
+    assert g.draw_offer == -1 and g.phase == G.CHOOSE
+    _refused(g, g.accept_draw, 1)
+    g.undo()  # undo gives the offer back with the proposal's snapshot
+    assert g.draw_offer == 0 and g.phase == G.PROPOSE
+
+
 def test_undo_and_redo_keep_the_running_turns_time():
     # Undo takes the clocks back with the moves; redo puts them back as they were when undone,
     # the time spent on the move at hand with them (before, undo then redo gave it back).
