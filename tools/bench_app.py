@@ -48,7 +48,9 @@ _LCD13 = {"id": "pico_lcd_13", "name": "Waveshare Pico-LCD-1.3", "mcu": "rp2",
           "driver": "st7789", "spi": {"id": 1, "baudrate": 62500000, "sck": 10, "mosi": 11},
           "cs": 9, "dc": 8, "rst": 12, "bl": 13, "bl_pwm": True, "width": 240, "height": 240,
           "rotation": 1, "offsets": [[0, 0], [0, 0], [0, 80], [80, 0]], "invert": True,
-          "bgr": False, "buttons": {"2": "up", "18": "down", "16": "left", "20": "right",
+          "bgr": False, "tune": ["e0 d0 04 0d 11 13 2b 3f 54 4c 18 0d 0b 1f 23",
+                                  "e1 d0 04 0c 11 13 2c 3f 44 51 2f 1f 1f 20 23"],
+          "buttons": {"2": "up", "18": "down", "16": "left", "20": "right",
                                     "3": "place", "15": "place", "17": "back", "19": "menu",
                                     "21": "menu"}, "buzzer": None}
 
@@ -93,6 +95,7 @@ class Scenario:
         self.screen = vpanel.attach(prof)
         # The fakes' own logs would grow with every command and tone and count as the app's.
         self.screen.commands = None
+        self.screen.regs = None
         machine.keep_history = False
         self.clock = Clock()
         self.marks("fakes")  # the fakes and their panel model: not on a device, the baseline

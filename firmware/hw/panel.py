@@ -24,7 +24,7 @@ class Panel:
     INIT = ()
 
     def __init__(self, spi, cs, dc, rst=None, bl=None, width=240, height=240, rotation=0,
-                 offsets=None, invert=False, bgr=False):
+                 offsets=None, invert=False, bgr=False, tune=()):
         self._spi = spi
         self._cs = cs
         self._dc = dc
@@ -53,6 +53,8 @@ class Panel:
             self._command(cmd, data)
             if delay:
                 sleep_ms(delay)
+        for cmd, data in tune:  # the kit vendor's voltages and gamma curves for its glass
+            self._command(cmd, data)
         self._command(_INVON if invert else _INVOFF)
         self.set_rotation(rotation)
         self._command(_DISPON)
@@ -159,7 +161,9 @@ class Panel:
             self._level = level
             self._command(_DISPOFF)
             self._command(_SLPIN)
-            sleep_ms(5)
+            # datasheets: SLPOUT no sooner than 120 ms after SLPIN (a key could wake it at once);
+            # the wait falls when the kit has been left idle
+            sleep_ms(120)
         else:
             self._command(_SLPOUT)
             sleep_ms(120)  # datasheets: wait 120 ms after SLPOUT before the next SLPIN

@@ -227,3 +227,52 @@ def test_profile_can_enable_the_watchdog():
     vpanel.attach(p)
     hw = kit.setup(profile=p)
     assert machine.wdts[-1].timeout == 8000 and hw.wdt is machine.wdts[-1]
+
+
+# What each kit's vendor code sends (not read back from the profile, as the virtual glass is):
+# MADCTL's BGR bit, INVON, and the gamma curves (0xE0 positive, 0xE1 negative), first bytes.
+# Waveshare: Pico-LCD-1.3/1.14 demo init_display(); Pimoroni: pimoroni-pico st7789.cpp;
+# LilyGO T-Display: TFT_eSPI Setup25 (CGRAM_OFFSET, so TFT_MAD_BGR) and ST7789_Init.h;
+# M5Stack: TFT_eSPI ILI9341_Rotation.h (M5STACK) and M5Stack's In_eSPI (IPS: INVON).
+VENDOR = {
+    "pico_lcd_13": (False, True, b"\xd0\x04\x0d", b"\xd0\x04\x0c"),
+    "pico_lcd_114": (False, True, b"\xd0\x04\x0d", b"\xd0\x04\x0c"),
+    "pico_display": (False, True, b"\x70\x04\x08", b"\x70\x03\x09"),
+    "pico_display_2": (False, True, b"\xd0\x08\x11", b"\xd0\x08\x10"),
+    "ttgo_tdisplay": (True, True, b"\xd0\x00\x02", b"\xd0\x00\x02"),
+    "m5stack_core": (True, None, b"\x0f\x31\x2b", b"\x00\x0e\x14"),
+    "pico_ili9341": (True, False, b"\x0f\x31\x2b", b"\x00\x0e\x14"),
+    "esp32_ili9341": (True, False, b"\x0f\x31\x2b", b"\x00\x0e\x14"),
+}
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_init_sends_what_the_vendor_code_sends(name):
+    # The ST7789 kits ran on the controller's reset-default gamma curve (no 0xE0/0xE1 sent),
+    # the Pimoroni packs and the T-Display on Waveshare's voltages, and the T-Display in RGB
+    # order where LilyGO's own code sets BGR.
+    bgr, inv, gam_p, gam_n = VENDOR[name]
+    hw, screen, p = hwfix.build(name)
+    assert bool(screen.madctl & 0x08) == bgr
+    if inv is not None:
+        assert screen.inverted == inv
+    assert screen.regs[0xE0].startswith(gam_p) and len(screen.regs[0xE0]) in (14, 15)
+    assert screen.regs[0xE1].startswith(gam_n) and len(screen.regs[0xE1]) in (14, 15)
+    assert screen.colmod == 0x55 and screen.on and screen.awake
+
+
+def test_wake_comes_120_ms_after_sleep_in_at_the_soonest(monkeypatch):
+    # ST7789V and ILI9341 datasheets, SLPIN and SLPOUT: 120 ms between sleep-in and sleep-out.
+    # A key could wake the panel 5 ms after it went to sleep.
+    from hw import panel
+
+    hw, screen, p = hwfix.build("pico_lcd_13")
+    now = [0]
+    sent = []
+    monkeypatch.setattr(panel, "sleep_ms", lambda ms: now.__setitem__(0, now[0] + ms))
+    send = hw.display._send
+    monkeypatch.setattr(hw.display, "_send", lambda c, d: (sent.append((c, now[0])), send(c, d)))
+    hw.display.sleep(True)
+    hw.display.sleep(False)  # at once
+    at = dict(sent)
+    assert at[0x11] - at[0x10] >= 120 and screen.awake

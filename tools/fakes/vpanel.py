@@ -48,6 +48,7 @@ class VirtualPanel:
         self.glass_bgr = bgr
         self.bytes_sent = 0
         self.commands = []  # every command byte received, in order (None: not kept)
+        self.regs = {}  # command -> the parameter bytes last written with it (None: not kept)
         self.ram = array.array("H", bytes(2 * self.ram_w * self.ram_h)) if KEEP_RAM else None
         self._reset()
         if self.view & 1:
@@ -104,6 +105,8 @@ class VirtualPanel:
 
     def _apply(self):
         p = self._params
+        if self.regs is not None:
+            self.regs[self._cmd] = bytes(p)
         if self._cmd == _CASET and len(p) >= 4:
             self.cols = ((p[0] << 8) | p[1], (p[2] << 8) | p[3])
         elif self._cmd == _RASET and len(p) >= 4:
