@@ -71,8 +71,13 @@ def newest_is(store, g):
     if not nums:
         return False
     d = g.export()
+    from app.store import too_big
+
+    p = store.path(name(nums[-1]))
+    if too_big(p):
+        return False
     try:
-        with open(store.path(name(nums[-1]))) as f:
+        with open(p) as f:
             k = json.load(f)["game"]
         return k["acts"] == d["acts"] and k["clk"] == d["clk"]
     except Exception:  # an old or damaged record: the Past games menu says so
@@ -83,12 +88,12 @@ def keep(play):
     """At a game's end: keep it, but an AI demo's, and once: a game taken back on its end
     screen and redone to the same end is not kept again (only then is the newest record read,
     a few KB of RAM), and one that ends otherwise replaces its record (the list is not to fill
-    with one game's ends; only this screen knows the record: a game resumed after Save and quit
-    or a power cut is kept as another). A full flash gets a note, not a crash."""
+    with one game's ends; Session.kept, saved with the game, names the record, so also after a
+    resume from Save and quit or a power cut). A full flash gets a note, not a crash."""
     s = play.s
-    again = play.ended
+    again = s.kept
     if s.mode != "demo" and not (again and newest_is(play.app.store, s.game)):
-        play.ended, err = add(play.app.store, s, again)
+        s.kept, err = add(play.app.store, s, again)
         if err:
             play.note(err)
 

@@ -54,7 +54,6 @@ class Play:
         self.ai_at = 0  # earliest time for the next AI action (demo pacing)
         self.secs = [-1, -1]
         self.over_seen = g.over()
-        self.ended = 0  # the past game this screen kept its game's end as (app.past.keep)
         if g.rule != rules.RENJU:
             drop("gomoku.renju")  # an earlier Renju game's: 1.5 KB held for nothing
         if g.rule != rules.STANDARD:

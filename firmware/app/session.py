@@ -46,6 +46,11 @@ class Session:
                     self.ais[p] = AIPlayer(v("level"), rule, seed + p, st, game.board.size)
         self.thinking = -1  # player whose AI has started on the current question
         self.half = -1  # a person's first of two fifth-move proposals, before the second
+        # The past game this game's end was kept as (app.past.keep), 0 before its first end:
+        # saved with it, so an end taken back, then the power cut or "Save and quit", and
+        # another end replaces that record (it was kept a second time, pushing out an older
+        # game when the list was full).
+        self.kept = 0
 
     def names(self, p):
         if self.mode == "ai":
@@ -114,5 +119,7 @@ class Session:
              "game": self.game.export()}
         if self.half >= 0:
             d["half"] = self.half
+        if self.kept:
+            d["kept"] = self.kept
         return d
 

@@ -4,7 +4,7 @@ import json
 import os
 
 from gomoku.game import GameError
-from app.store import TMP
+from app.store import TMP, too_big
 from app import session as S
 
 _BAD = ".bad"
@@ -44,6 +44,8 @@ def recover(store):
                 _discard(store, n)
                 continue
             try:
+                if too_big(store.path(n)):
+                    raise ValueError("too big")
                 with open(store.path(n)) as f:
                     json.load(f)
             except (OSError, ValueError):
@@ -65,6 +67,8 @@ def load(store, name, check=None):
     """The record, None if there is none; raises Damaged (after moving the file aside) if it
     is unreadable or `check(data)` raises."""
     p = store.path(name)
+    if too_big(p):
+        raise Damaged(name, set_aside(store, name))
     try:
         f = open(p)
     except OSError:
@@ -136,6 +140,10 @@ def restore(d, clock):
         except ValueError:
             raise GameError("damaged save")
         s.half = h
+    k = d.get("kept", 0)
+    if type(k) is not int or k < 0:
+        raise GameError("damaged save")
+    s.kept = k
     return s
 
 
@@ -146,7 +154,7 @@ def _finished(store, s):
     from app import past as P
 
     if s.mode != "demo" and not P.newest_is(store, s.game):
-        P.add(store, s)
+        P.add(store, s, s.kept)  # an end taken back and played otherwise: its record
 
 
 def boot(app, settings_name, game_name):

@@ -5,6 +5,17 @@ import os
 
 TMP = ".tmp"
 _ENOENT = 2
+# No record the app writes comes near this (a full 19x19 board with its clocks is about 14 KB);
+# a larger file (a damaged FAT entry, a file copied by hand) is not parsed: a board's heap
+# cannot hold it, and the MemoryError stopped every boot on the crash screen.
+MAX_BYTES = 65536
+
+
+def too_big(path):
+    try:
+        return os.stat(path)[6] > MAX_BYTES
+    except OSError:
+        return False
 
 
 def _refused(err):
@@ -44,8 +55,9 @@ class Store:
         try:
             os.rename(t, p)  # littlefs and POSIX replace the target in one step
         except OSError:
-            # FAT refuses to rename over a file, and a full littlefs may need the old record's
-            # blocks; the window without `p` is covered above and by app.startup.recover().
+            # A bare FAT refuses to rename over a file (MicroPython's VfsFat removes the target
+            # itself, not atomically), and a full littlefs may need the old record's blocks; the
+            # window without `p` is covered above and by app.startup.recover().
             self.remove(name)
             try:
                 os.rename(t, p)

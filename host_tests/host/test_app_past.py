@@ -321,3 +321,64 @@ def test_a_game_taken_back_and_redone_to_its_end_is_kept_once(tmp_path):
     d.choose("start")
     d.play(*WIN)
     assert past.numbers(d.app.store) == [1, 2]
+
+
+def test_a_game_taken_back_and_ended_otherwise_keeps_its_record_after_a_power_cut(
+        tmp_path, monkeypatch):
+    # Kept at its end, taken back on the end screen, ended otherwise: the power goes after its
+    # finished save, before its record is replaced. The boot kept it as a new game (its record
+    # did not match the new end), pushing the oldest of a full list out: a real game lost for
+    # a copy. Its record's number is saved with the game now, and the boot replaces that one.
+    root = str(tmp_path)
+    store = Store(root)
+    for k in range(past.KEEP - 1):
+        past.add(store, _session(["a%d" % (k + 1), "o%d" % (k + 1)]))
+    before = {n: open(os.path.join(root, past.name(n))).read() for n in past.numbers(store)}
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN)
+    play = d.app.game
+    assert past.numbers(store) == list(range(1, 9))
+    while play.prompt[1][play.choice] != "Undo":
+        d.press("right")
+    d.press("place")
+
+    def cut(real, store, name, data):
+        if name.startswith("past"):
+            raise _PowerCut()
+        return real(store, name, data)
+
+    real = store_mod.Store.save
+    monkeypatch.setattr(store_mod.Store, "save", lambda *a: cut(real, *a))
+    try:
+        d.play("a1", "m9")
+    except _PowerCut:
+        pass
+    monkeypatch.undo()
+    d = appfix.Driver("pico_lcd_13", root=root)
+    assert past.numbers(store) == list(range(1, 9))
+    for n, text in before.items():
+        assert open(os.path.join(root, past.name(n))).read() == text
+    with open(os.path.join(root, "past8.json")) as f:
+        assert len(json.load(f)["game"]["acts"]) == 10  # the new end, in the game's own record
+    assert "game.json" not in os.listdir(root)
+
+
+def test_a_game_taken_back_then_resumed_and_ended_otherwise_keeps_one_record(tmp_path):
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN)
+    play = d.app.game
+    while play.prompt[1][play.choice] != "Undo":
+        d.press("right")
+    d.press("place")
+    d.press("menu")
+    d.choose("quit")
+    d = appfix.Driver("pico_lcd_13", root=root)  # or the power went
+    d.choose("resume")
+    d.play("a1", "m9")
+    assert d.app.game.s.game.over()
+    assert past.numbers(d.app.store) == [1]
+    with open(os.path.join(root, "past1.json")) as f:
+        assert json.load(f)["sum"] == "P2 won, 10 moves"

@@ -439,3 +439,49 @@ def test_a_folder_in_place_of_the_save_is_moved_aside(tmp_path, name):
     d2 = _reboot(root)
     d2.choose("resume")
     assert d2.app.game.s.game.board.count() == 1
+
+
+def _small_heap(monkeypatch, heap=100_000):
+    """json.load as on a board: a file larger than its free heap raises MemoryError."""
+    real = json.load
+
+    def load(f, *a, **kw):
+        text = f.read()
+        if len(text) > heap:
+            raise MemoryError()
+        return json.loads(text, *a, **kw)
+
+    monkeypatch.setattr(json, "load", load)
+    return real
+
+
+def test_a_huge_record_is_moved_aside_not_a_crash_at_every_boot(tmp_path, monkeypatch):
+    # A save, settings or past game far larger than any the app writes (a damaged FAT entry,
+    # a file copied by hand): parsing it ran a board out of heap at power-on, and that
+    # MemoryError stopped every boot on the crash screen. Now it is set aside unread.
+    from app import past
+
+    root = str(tmp_path)
+    d = _game_with_moves(root, ["h8", "j9"])
+    d.press("menu")
+    d.choose("resign")
+    d.choose("yes")
+    _game_with_moves(root, ["h8", "j9"])
+    _small_heap(monkeypatch)
+    for name in ("game.json", "settings.json", "past1.json"):
+        with open(os.path.join(root, name)) as f:
+            rec = json.load(f)
+        rec["pad"] = "x" * 300_000  # still a sound record, but for its size
+        with open(os.path.join(root, name), "w") as f:
+            json.dump(rec, f)
+    d2 = _reboot(root)
+    assert d2.app.notice == "Bad settings and save" and d2.app.saved is None
+    d2.choose("past")
+    assert d2.app.screen.footer == "Bad record: past1.bad"
+    assert {"game.bad", "settings.bad", "past1.bad"} <= set(os.listdir(root))
+    assert past.numbers(d2.app.store) == []
+    for name in ("game.json.tmp", "past2.json.tmp"):  # a huge temporary file: discarded
+        with open(os.path.join(root, name), "w") as f:
+            f.write('{"pad": "%s"}' % ("x" * 300_000))
+    _reboot(root)
+    assert not any(n.endswith(".tmp") for n in os.listdir(root))

@@ -1,0 +1,200 @@
+# Power cuts at every step of every write the app makes (powercut.FakeFlash: littlefs, FAT,
+# torn writes), each followed by a boot on what the flash holds: the app starts, no game or
+# past game is lost or kept twice, settings are the old or the new ones.
+import json
+
+import pytest
+
+import appfix
+import powercut
+from powercut import PowerCut
+from app import past
+from app.session import Session
+from app.store import Store
+from gomoku import game as G
+
+ROOT = "/fl"
+WIN = ["h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9", "g8"]  # black's five on row 8
+OTHER = WIN[:8] + ["a1", "m9"]  # the same game taken back at its end: white's five on row 9
+KINDS = [("lfs", False), ("fat", True), ("fat-eexist", True)]
+
+
+def _boot():
+    return appfix.Driver("pico_lcd_13", root=ROOT)
+
+
+def _names(g):
+    return [g.board.name(i) for i in g.board.hist]
+
+
+def _state(d, fs):
+    """(the saved game's moves or None, {past number: its moves}, settings)."""
+    app = d.app
+    saved = _names(app.saved.game) if app.saved is not None else None
+    kept = {}
+    for n in past.numbers(app.store):
+        rec = json.loads(fs.files[past.name(n)])
+        s = past.open_game(rec, lambda: 0, n)
+        kept[n] = _names(s.game)
+    return saved, kept, dict(app.settings)
+
+
+def _old_game(k):
+    g = G.Game()
+    for n in ["a%d" % (k + 1), "o%d" % (k + 1), "b%d" % (k + 1), "n%d" % (k + 1)]:
+        g.play(g.board.parse(n))
+    g.resign(0)
+    return Session("pnp", {}, lambda: 0, 1, g)
+
+
+def _run(monkeypatch, kind, torn, setup, action, check, boot_cuts=False):
+    """setup(fs) -> driver (no cuts); action(driver) is cut before each of its flash ops in
+    turn; check(state, fs) after a boot on what is left. boot_cuts: that boot is cut too, at
+    each of its own ops, and the check comes after one more boot."""
+    fs = powercut.FakeFlash(kind)
+    powercut.install(monkeypatch, fs)
+    d = setup(fs)
+    fs.power_on()
+    action(d)
+    points = powercut.cut_points(fs.trace)
+    tried = 0
+    seen = set()  # flash contents already booted on: many cuts leave the same
+    for k in points:
+        fs.restore(({}, set()))
+        d = setup(fs)
+        fs.power_on()
+        fs.cut_at, fs.torn = k, torn
+        try:
+            action(d)
+        except PowerCut:
+            pass
+        after = fs.snapshot()
+        trace = list(fs.trace)
+        key = (tuple(sorted(after[0].items())), tuple(sorted(after[1])))
+        if key in seen:
+            continue
+        seen.add(key)
+        fs.power_on()
+        try:
+            d2 = _boot()
+        except PowerCut:
+            raise AssertionError("boot raised after a cut before op %d" % k)
+        where = "cut before op %d of %s (%s)" % (k, trace[-5:], kind)
+        check(_state(d2, fs), fs, where, d2)
+        tried += 1
+        if boot_cuts:
+            fs.restore(after)
+            _boot()
+            bpoints = powercut.cut_points(fs.trace)[:-1]
+            for j in bpoints:
+                fs.restore(after)
+                fs.cut_at, fs.torn = j, torn
+                try:
+                    _boot()
+                except PowerCut:
+                    pass
+                fs.power_on()
+                d3 = _boot()
+                check(_state(d3, fs), fs, where + ", boot cut before op %d" % j, d3)
+    assert tried > 2
+
+
+def _pnp(moves):
+    def setup(fs):
+        d = _boot()
+        d.new_game("pnp")
+        d.play(*moves)
+        return d
+
+    return setup
+
+
+@pytest.mark.parametrize("kind,torn", KINDS)
+def test_a_cut_while_a_move_is_saved(monkeypatch, kind, torn):
+    def check(st, fs, where, d):
+        saved, kept, _ = st
+        assert saved in (["h8", "j9"], ["h8", "j9", "k10"]), where
+        assert kept == {} and d.app.notice == "", where
+
+    _run(monkeypatch, kind, torn, _pnp(["h8", "j9"]), lambda d: d.play("k10"), check)
+
+
+@pytest.mark.parametrize("kind,torn", KINDS)
+def test_a_cut_as_a_game_ends(monkeypatch, kind, torn):
+    def check(st, fs, where, d):
+        saved, kept, _ = st
+        assert (saved, kept) in ((WIN[:-1], {}), (None, {1: WIN})), (where, saved, kept)
+        assert not any(n.endswith(".bad") for n in fs.files), where
+        if saved:  # resumed and won: kept once
+            d.choose("resume")
+            d.play(WIN[-1])
+            assert _state(_boot(), fs)[:2] == (None, {1: WIN}), where
+
+    _run(monkeypatch, kind, torn, _pnp(WIN[:-1]), lambda d: d.play(WIN[-1]), check,
+         boot_cuts=True)
+
+
+@pytest.mark.parametrize("kind,torn", KINDS)
+def test_a_cut_as_a_game_ends_with_eight_kept(monkeypatch, kind, torn):
+    old = {}
+
+    def setup(fs):
+        st = Store(ROOT)
+        for k in range(past.KEEP):
+            past.add(st, _old_game(k))
+        old.update({n: fs.files[past.name(n)] for n in past.numbers(st)})
+        return _pnp(WIN[:-1])(fs)
+
+    def check(st, fs, where, d):
+        saved, kept, _ = st
+        if saved is not None:
+            assert saved == WIN[:-1] and sorted(kept) == list(range(1, 9)), (where, kept)
+        else:
+            assert sorted(kept) == list(range(2, 10)) and kept[9] == WIN, (where, kept)
+        for n in kept:
+            if n in old:
+                assert fs.files[past.name(n)] == old[n], where  # untouched
+
+    _run(monkeypatch, kind, torn, setup, lambda d: d.play(WIN[-1]), check, boot_cuts=True)
+
+
+def _undo_on_end_screen(d):
+    play = d.app.game
+    while play.prompt[1][play.choice] != "Undo":
+        d.press("right")
+    d.press("place")
+    assert not play.s.game.over()
+
+
+@pytest.mark.parametrize("kind,torn", KINDS)
+def test_a_cut_as_a_taken_back_game_ends_otherwise(monkeypatch, kind, torn):
+    # Its record is replaced with the new end: never two records of one game.
+    def setup(fs):
+        d = _pnp(WIN)(fs)
+        _undo_on_end_screen(d)
+        return d
+
+    def check(st, fs, where, d):
+        saved, kept, _ = st
+        assert (saved, kept) in ((WIN[:8], {1: WIN}), (OTHER[:9], {1: WIN}),
+                                 (None, {1: OTHER})), (where, saved, kept)
+
+    _run(monkeypatch, kind, torn, setup, lambda d: d.play("a1", "m9"), check, boot_cuts=True)
+
+
+@pytest.mark.parametrize("kind,torn", KINDS)
+def test_a_cut_as_a_setting_is_saved(monkeypatch, kind, torn):
+    def setup(fs):
+        d = _boot()
+        d.choose("settings")
+        d.set_option("theme", "dark")  # saved: settings.json exists
+        d.set_option("marks", "hidden")
+        return d
+
+    def check(st, fs, where, d):
+        s = st[2]
+        assert s["theme"] == 1 and s["marks"] == 1, where
+        assert s["sleep"] in (2, 3), where
+        assert d.app.notice == "", where
+
+    _run(monkeypatch, kind, torn, setup, lambda d: d.set_option("sleep", "3 min"), check)
