@@ -50,7 +50,8 @@ class Keys:
         k = self._basic(action, kind)
         if self.dpad:
             return NEXT if k == BACK else k
-        if not self.free:
+        was = self.free
+        if not was:
             if k == RIGHT:
                 return NEXT
             if k == LEFT:
@@ -60,7 +61,7 @@ class Keys:
         if self.turns and (k == RIGHT or k == DOWN):
             # Two keys: short steps on, long turns clockwise and steps (held: steps on that way);
             # the first long press of a turn leaves the candidates going down, as before.
-            if k == DOWN and kind == PRESS:
+            if k == DOWN and (kind == PRESS or not was):  # (a key held into a new turn)
                 self.way = _CW[self.way]
             return self.way
         return k

@@ -54,6 +54,7 @@ class Play:
         self.ai_at = 0  # earliest time for the next AI action (demo pacing)
         self.secs = [-1, -1]
         self.over_seen = g.over()
+        app.keys.turn_started()  # not the last game's free mode and way (one Keys per App)
         if g.rule != rules.RENJU:
             drop("gomoku.renju")  # an earlier Renju game's: 1.5 KB held for nothing
         if g.rule != rules.STANDARD:

@@ -409,3 +409,39 @@ def test_undo_from_the_end_screen_takes_back_a_fatal_slip():
     while not g.over():
         d.run(1000, step=100)
     assert d.app.game.prompt[1] == ("Review", "New game", "Menu")
+
+
+def test_a_resumed_or_new_game_starts_the_two_key_kit_on_the_candidates_going_right():
+    # One Keys serves every game: a game left in free moves, turned left, was resumed (or a new
+    # one started) with the cursor on the best candidate but short right stepping left.
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("pnp")
+    d.press("place")
+    d.press("down", 2)  # free moves, the way turned to left
+    d.press("menu")
+    d.choose("quit")
+    d.choose("resume")
+    play = d.app.game
+    assert len(play.jumps) > 1 and play.cursor == play.jumps[0]
+    d.press("right")
+    assert play.cursor == play.jumps[1]  # the next candidate
+    d.press("down", 2)
+    d.press("menu")
+    d.choose("quit")
+    d.new_game("pnp")
+    d.press("place")
+    play = d.app.game
+    b = play.s.game.board
+    x, y = b.xy(play.cursor)
+    d.press("down")  # leaves the candidates going down, not turning on from left
+    assert b.xy(play.cursor) == (x, y + 1)
+
+
+def test_a_key_held_into_a_new_turn_leaves_the_candidates_going_down():
+    from app.keys import Keys, DOWN, LEFT
+    from hw.buttons import PRESS, REPEAT
+
+    k = Keys(("right", "down", "place", "menu"))
+    assert k.board("down", PRESS) == DOWN and k.board("down", PRESS) == LEFT
+    k.turn_started()  # the AI moved while the key was held: its repeats go on
+    assert k.board("down", REPEAT) == DOWN and k.board("down", REPEAT) == DOWN
