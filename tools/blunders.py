@@ -27,7 +27,7 @@ from gomoku.board import BLACK, WHITE, Board  # noqa: E402
 from arena import GAME  # noqa: E402
 
 # arena.py's header line, printed after the games
-HEADER = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+,")
+HEADER = re.compile(r"^.+ vs .+, (\w+), (\d+)x\d+, seed")  # names may hold spaces (cmd:"...")
 
 
 def wins(board, c, rule, plies, nodes):

@@ -11,7 +11,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadMicroPython } from '@micropython/micropython-webassembly-pyscript';
+// Imported here, not statically, so that a checkout without tools/node_modules says what to
+// run instead of Node's ERR_MODULE_NOT_FOUND stack trace.
+let loadMicroPython;
+try {
+  ({ loadMicroPython } = await import('@micropython/micropython-webassembly-pyscript'));
+} catch (e) {
+  if (e.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+  process.stderr.write('the MicroPython VM is not installed: run `npm ci --prefix tools` once ' +
+                       '(bash tools/test.sh does it too)\n');
+  process.exit(2);
+}
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const VM_REPO = '/repo';

@@ -248,11 +248,14 @@ def run(argv=None):
     level = LEVELS.index(args.level)
     if not all(ai):
         print("Type a point like h8 to place a stone; help or ? lists the commands.")
+    show = True
     while True:
         marks = ()
         if g.rule == rules.RENJU and not g.over() and g.board.to_move() == BLACK:
             marks = set(rules.forbidden_points(g.board))
-        print(render(g, marks))
+        if show:  # not after help: the board (17 lines) pushed the list off a 24-line terminal
+            print(render(g, marks))
+        show = True
         print(status(g))
         if g.ai_to_act() and g.draw_offer < 0:
             print(ai_act(g, level, rule, args.seed))
@@ -275,6 +278,7 @@ def run(argv=None):
             continue
         if said:
             print(said)
+            show = said is not HELP
 
 
 if __name__ == "__main__":

@@ -43,8 +43,8 @@ FORMATS = ("psq", "sgf", "opening", "moves", "save")
 PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,\s*(-?\d+)\s*:\s*(-?\d+)\s*,\s*(\d+)")
 PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
 ARENA_GAME = re.compile(r"^game (\d+) A=(black|white) (?:A wins|B wins|draw) \([^)]*\): (.*)$")
-ARENA_NAME = re.compile(r"^([AB]) (\S+) +\+\d+ -\d+ =\d+")
-ARENA_HEAD = re.compile(r"^\S+ vs \S+, (\w+), (\d+)x\d+, seed")
+ARENA_NAME = re.compile(r"^([AB]) (\S.*?) +\+\d+ -\d+ =\d+")  # cmd:"..." names have spaces
+ARENA_HEAD = re.compile(r"^.+ vs .+, (\w+), (\d+)x\d+, seed")
 # Letters are SGF's identifiers; Renju Online Club (ORC) adds its own with digits (5A[gg][hh]),
 # which are matched so that they can be skipped
 SGF_IDENT = re.compile(r"[A-Za-z0-9]+")

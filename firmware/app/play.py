@@ -316,7 +316,8 @@ class Play:
     def _jump(self, step):
         if self.jumps is None:
             self._rank(step < 0)
-            step = min(step, 0)
+            if self.jumps[0] != self.cursor:  # on it (a hint): the first press moves on
+                step = min(step, 0)
         self.jpos = (self.jpos + step) % len(self.jumps)
         if step:
             self.app.sound("blip")

@@ -4,7 +4,6 @@ import json
 import os
 
 TMP = ".tmp"
-_ENOENT = 2
 # No record the app writes comes near this (a full 19x19 board with its clocks is about 14 KB);
 # a larger file (a damaged FAT entry, a file copied by hand) is not parsed: a board's heap
 # cannot hold it, and the MemoryError stopped every boot on the crash screen.
@@ -39,12 +38,17 @@ class Store:
             os.stat(p)
         except OSError:
             # No record: the last one may wait in the temporary file (a rename refused after
-            # FAT's removal of the old record, below). Writing over it would lose it.
+            # FAT's removal of the old record, below). Writing over it would lose it. (No errno
+            # is compared: the wasm VM's for a missing file is 44, a board's 2, and every save
+            # was refused there.)
             try:
                 os.stat(t)
-                os.rename(t, p)
-            except OSError as e:
-                if e.args and e.args[0] != _ENOENT:
+            except OSError:
+                pass  # none waiting
+            else:
+                try:
+                    os.rename(t, p)
+                except OSError as e:
                     return _refused(e)
         try:
             with open(t, "w") as f:

@@ -257,6 +257,10 @@ def test_draw_offer_to_the_ai_and_hint():
     play = d.app.game
     assert play.hint >= 0 and play.cursor == play.hint
     assert play.view.code(play.hint) & 64  # ringed on the board
+    # The jump key's list starts at the hint, where the cursor is: the first press moves on
+    # (it stayed there, a press for nothing).
+    d.press("back")
+    assert play.jumps[0] == play.hint and play.cursor == play.jumps[1]
     d.press("menu")
     d.choose("draw")
     g = play.s.game

@@ -20,6 +20,7 @@ def _run(*cmd):
 
 def test_bench_app_reports_panel_bytes():
     out = _run(sys.executable, "tools/bench_app.py", "--moves", "6")
+    assert "saves: ok" in out
     line = [x for x in out.splitlines() if x.startswith("panel bytes per cursor move")][0]
     assert "max" in line and "target <= 2048" in line
 
@@ -105,6 +106,7 @@ def test_bench_ai_moves_its_positions_to_the_middle_of_a_19_line_board():
 @pytest.mark.skipif(not NODE, reason="needs node and tools/node_modules (npm ci --prefix tools)")
 def test_bench_app_live_heap_under_micropython():
     out = _run("node", "tools/mp_heap.mjs", "tools/bench_app.py", "--heap", "--moves", "6")
+    assert "saves: ok" in out  # the app's saves work in the VM (its errno for a missing file)
     hw = [x for x in out.splitlines() if x.startswith("live heap high-water")][0]
     assert int(hw.split(":")[1].split()[0]) > 20000  # modules + app + AI: never trivially small
 

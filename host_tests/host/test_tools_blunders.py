@@ -90,3 +90,11 @@ def test_check_nodes_is_the_search_cut_at_its_budget():
     # White, were it to move, wins too, but its threes lie apart: the check's searches find
     # that only past the 2,000 nodes it has for a move (about 10,000 with threes anywhere).
     assert blunders.check_nodes(b, blunders.WHITE, 0, 2000) is None
+
+
+def test_a_brain_with_spaces_in_its_name_keeps_the_match_size(tmp_path, capsys):
+    # arena.py names a Gomocup brain by its command line: the header still gives the size
+    lost = LOST.replace("a1", "o16")  # a point of 19x19 only
+    header = 'cmd:pbrain-x --level easy vs window, freestyle, 19x19, seed 1, 1.0 s'
+    out = run(tmp_path, capsys, [lost, header])
+    assert out[0].startswith("game 0 A=white (five): ply 5 a3 loses")

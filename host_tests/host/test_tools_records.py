@@ -149,6 +149,14 @@ def test_arena_output_gives_the_game_its_players_rule_and_size():
     assert R.read("\n".join(log)).names == ("ours:hard", "window")
     with pytest.raises(R.RecordError, match="no game 5"):
         R.read("\n".join(log), game=5)
+    # A Gomocup brain's name is its command line, spaces and all (arena.py cmd:"...")
+    brain = "cmd:tools/pbrain-gomoku --level easy"
+    log[2:] = ["ours:hard vs %s, renju, 19x19, seed 1, 1.0 s" % brain,
+               "A ours:hard       +1 -0 =1   as black +1 -0 =0   as white +0 -0 =1",
+               "B %s  +0 -1 =1   as black +0 -0 =1   as white +0 -1 =0" % brain]
+    rec = R.read("\n".join(log), game=1)
+    assert (rec.size, rec.rule, rec.names, rec.said_rule) == (19, rules.RENJU,
+                                                              (brain, "ours:hard"), True)
 
 
 def test_a_save_for_the_board_resumes_there(capsys):
