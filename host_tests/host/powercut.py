@@ -228,12 +228,7 @@ class FakeFlash:
 
     def restore(self, snap):
         self.files, self.dirs = copy.deepcopy(snap[0]), set(snap[1])
-        self.writing = {}
-        self.dead = False
-        self.cut_at = None
-        self.torn = False
-        self.ops = 0
-        self.trace = []
+        self.power_on()
 
     def power_on(self):
         """After a cut: the same flash, powered again, counting afresh."""

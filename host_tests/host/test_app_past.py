@@ -323,6 +323,18 @@ def test_a_game_taken_back_and_redone_to_its_end_is_kept_once(tmp_path):
     assert past.numbers(d.app.store) == [1, 2]
 
 
+def _won_then_undone(root):
+    """A pass-and-play game won (and kept), then its last move taken back on its end screen."""
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN)
+    play = d.app.game
+    while play.prompt[1][play.choice] != "Undo":
+        d.press("right")
+    d.press("place")
+    return d
+
+
 def test_a_game_taken_back_and_ended_otherwise_keeps_its_record_after_a_power_cut(
         tmp_path, monkeypatch):
     # Kept at its end, taken back on the end screen, ended otherwise: the power goes after its
@@ -334,14 +346,8 @@ def test_a_game_taken_back_and_ended_otherwise_keeps_its_record_after_a_power_cu
     for k in range(past.KEEP - 1):
         past.add(store, _session(["a%d" % (k + 1), "o%d" % (k + 1)]))
     before = {n: open(os.path.join(root, past.name(n))).read() for n in past.numbers(store)}
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN)
-    play = d.app.game
+    d = _won_then_undone(root)
     assert past.numbers(store) == list(range(1, 9))
-    while play.prompt[1][play.choice] != "Undo":
-        d.press("right")
-    d.press("place")
 
     def cut(real, store, name, data):
         if name.startswith("past"):
@@ -366,13 +372,7 @@ def test_a_game_taken_back_and_ended_otherwise_keeps_its_record_after_a_power_cu
 
 def test_a_game_taken_back_then_resumed_and_ended_otherwise_keeps_one_record(tmp_path):
     root = str(tmp_path)
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN)
-    play = d.app.game
-    while play.prompt[1][play.choice] != "Undo":
-        d.press("right")
-    d.press("place")
+    d = _won_then_undone(root)
     d.press("menu")
     d.choose("quit")
     d = appfix.Driver("pico_lcd_13", root=root)  # or the power went
