@@ -206,11 +206,14 @@ class Scenario:
             import os
 
             name = "past1.json" if g.over() else "game.json"
-            try:
-                os.stat(a.store.path(name))
-                print("saves: ok")
-            except OSError:
-                print("saves: REFUSED (no %s)" % name)
+            if os.getcwd().startswith("/ram"):  # the emulated Pico's files: tools/emu2040/ramfs.py
+                print("saves: not checked (the emulated Pico's files take writes and drop them)")
+            else:
+                try:
+                    os.stat(a.store.path(name))
+                    print("saves: ok")
+                except OSError:
+                    print("saves: REFUSED (no %s)" % name)
             if max(self.sent) > TARGET_MOVE:
                 self.marks("cursor move over budget")
             return False
