@@ -398,6 +398,10 @@ def main(argv):
             usage("%s needs a value" % name)
         return argv[i]
 
+    if "--help" in argv or "-h" in argv:
+        print("usage: bench_ai.py [options] (each is explained at the top of tools/bench_ai.py)"
+              "; options: %s" % " ".join(_OPTIONS))
+        raise SystemExit(0)
     for a in argv:
         if a.startswith("--") and a not in _OPTIONS:
             usage("unknown option %r" % a)

@@ -108,7 +108,7 @@ def main(argv=None):
             rule, size = rules.RULE_NAMES.index(m.group(1)), int(m.group(2))
     if a.rule:
         rule = rules.RULE_NAMES.index(a.rule)
-    seen = 0
+    seen = lost = 0
     needs = []  # --check: nodes per losing move, None past --nodes
     for line in lines:
         m = GAME.match(line)
@@ -117,6 +117,7 @@ def main(argv=None):
         seen += 1
         if m.group(3) != "B wins":
             continue
+        lost += 1
         colour = BLACK if m.group(2) == "black" else WHITE
         head = "game %s A=%s (%s)" % (m.group(1), m.group(2), m.group(4))
         if m.group(4) != "five":  # a forbidden point or a bad move: no threat to look for
@@ -146,6 +147,8 @@ def main(argv=None):
     if not seen:
         sys.exit("blunders: no game lines in %s (run tools/arena.py with --verbose)"
                  % a.games.name)
+    if not lost:  # it printed nothing, as if it had not run
+        print("A lost none of the %d games: nothing to look for" % seen)
     if needs:
         budget = engine._PARAMS[engine.HARD][9]
         within = [n for n in needs if n is not None]

@@ -525,6 +525,10 @@ def serve(brain, chunks):
 
 def main(argv):
     level = "hard"
+    if argv[:1] in (["--help"], ["-h"]):
+        print("usage: pbrain.py [--level easy|medium|hard]: a Gomocup / Piskvork brain on "
+              "stdin and stdout (README, tools/pbrain-gomoku)")
+        return 0
     if argv[:1] == ["--level"] and len(argv) == 2:
         level = argv[1]
     elif argv:

@@ -79,6 +79,13 @@ def test_the_benches_refuse_an_option_they_do_not_know(cmd, said):
     assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr
 
 
+def test_bench_ai_help_lists_its_options():
+    # "--help" was refused as an unknown option
+    r = subprocess.run((sys.executable, "tools/bench_ai.py", "--help"), cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "--tactics-only" in r.stdout and "unknown" not in r.stdout
+
+
 def test_bench_ai_scores_the_tactics_alone_when_asked():
     out = _run(sys.executable, "tools/bench_ai.py", "--tactics-only", "--levels", "easy")
     assert re.search(r"^  tactics +69 moves", out, re.M) and re.search(r"^  total +\d+/69$", out, re.M)

@@ -236,6 +236,9 @@ def test_the_launcher_takes_vm_in_any_place(tmp_path):
         r = subprocess.run(["sh", launcher] + args, input="START 15\n", capture_output=True,
                            text=True)
         assert r.returncode == 2 and r.stdout.startswith("ERROR usage: "), args
+    # --help is a person's question, not a protocol error
+    r = subprocess.run(["sh", launcher, "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("usage: pbrain.py [--level "), r.stdout
 
 
 def test_caro_gets_a_message_and_the_nearest_rule():
