@@ -99,7 +99,9 @@ def keep(play):
 
 
 def check(d):
-    if not isinstance(d, dict) or d.get("kind") != KIND or not isinstance(d.get("game"), dict):
+    # (a size that is not a number was listed as "too big for this panel", not as damaged)
+    if (not isinstance(d, dict) or d.get("kind") != KIND or not isinstance(d.get("game"), dict)
+            or type(d["game"].get("size")) is not int):
         raise ValueError("not a past game")
 
 

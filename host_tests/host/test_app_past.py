@@ -169,6 +169,22 @@ def test_a_board_too_big_for_the_panel_is_listed_as_hidden(tmp_path):
     assert [i.key for i in m.items] == [2, "back"] and m.footer == "1 too big for this panel"
 
 
+def test_a_record_whose_size_is_not_a_number_is_damaged_not_too_big(tmp_path):
+    # It was listed as "1 too big for this panel" and stayed, hidden for the wrong reason.
+    store = Store(str(tmp_path))
+    past.add(store, _session(WIN))
+    path = os.path.join(str(tmp_path), past.name(1))
+    with open(path) as f:
+        rec = json.load(f)
+    rec["game"]["size"] = "15"
+    with open(path, "w") as f:
+        json.dump(rec, f)
+    d = appfix.Driver("pico_lcd_13", root=str(tmp_path))
+    d.choose("past")
+    m = d.app.screen
+    assert [i.key for i in m.items] == ["back"] and m.footer == "Bad record: past1.bad"
+
+
 class _PowerCut(Exception):
     pass
 
