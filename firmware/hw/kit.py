@@ -88,8 +88,12 @@ def _display(p, machine):
         inv = line.value() == 1
     tune = []  # "cmd data ..." in hex: registers the kit's vendor sets for its glass
     for line in p.get("tune", ()):
-        v = [int(h, 16) for h in line.split()]
-        tune.append((v[0], bytes(v[1:])))
+        try:
+            v = [int(h, 16) for h in line.split()]
+            tune.append((v[0], bytes(v[1:])))
+        except (AttributeError, IndexError, ValueError):
+            raise ValueError("kit %s: tune %r is not hex bytes (command, then data)"
+                             % (p.get("id"), line))
     return cls(spi, Pin(p["cs"], Pin.OUT, value=1), Pin(p["dc"], Pin.OUT, value=0),
                None if rst is None else Pin(rst, Pin.OUT, value=1), bl,
                p["width"], p["height"], p.get("rotation", 0), off, inv, p.get("bgr", False),

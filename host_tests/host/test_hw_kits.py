@@ -276,3 +276,15 @@ def test_wake_comes_120_ms_after_sleep_in_at_the_soonest(monkeypatch):
     hw.display.sleep(False)  # at once
     at = dict(sent)
     assert at[0x11] - at[0x10] >= 120 and screen.awake
+
+
+@pytest.mark.parametrize("bad", ["e0 zz", "", "e0 1ff", 224])
+def test_a_bad_tune_line_names_the_kit_and_the_line(bad):
+    # It raised int()'s bare "invalid syntax for integer with base 16" (or an IndexError)
+    # from the kit's setup, naming neither the profile nor its line.
+    p = dict(kit.load_profile("pico_lcd_13"))
+    p["tune"] = ["e1 d0 04", bad]
+    vpanel.attach(p)
+    with pytest.raises(ValueError) as e:
+        kit.setup(profile=p)
+    assert str(e.value).startswith("kit pico_lcd_13: tune ") and repr(bad) in str(e.value)
