@@ -55,10 +55,11 @@ def colour_name(c):
 
 
 def player_name(g, p):
-    """'player 0 (black)'; against the AI, the AI is 'AI (white)'."""
+    """'player 1 (black)' (people count from 1; the game's index is 0 or 1); against the AI,
+    the AI is 'AI (white)'."""
     if g.ai[p] and not all(g.ai):
         return "AI (%s)" % colour_name(g.colour_of(p))
-    return "%s %d (%s)" % ("AI" if g.ai[p] else "player", p, colour_name(g.colour_of(p)))
+    return "%s %d (%s)" % ("AI" if g.ai[p] else "player", p + 1, colour_name(g.colour_of(p)))
 
 
 def render(g, forbidden=()):
@@ -106,16 +107,17 @@ def status(g):
         tail = "undo takes back the last move, quit leaves" if g.can_undo() else "quit leaves"
         return "%s (%s). Game over: %s." % (head, reason, tail)
     a = g.actor()
-    clocks = "   [%s]" % "  ".join("P%d %ds" % (p, g.time_used(p) // 1000) for p in (0, 1))
+    clocks = "   [%s]" % "  ".join("P%d %ds" % (p + 1, g.time_used(p) // 1000) for p in (0, 1))
     if g.draw_offer >= 0:  # the answerer's turn, whoever is to move
         return "Move %d: %s offers a draw: %s, accept or decline?%s" % (
             g.board.count() + 1, player_name(g, g.draw_offer), player_name(g, 1 - g.draw_offer),
             clocks)
-    q = QUESTIONS.get(g.phase, "%s to move" % colour_name(g.colour_of(a)))
+    q = QUESTIONS.get(g.phase)
+    if q is None:
+        return "Move %d: %s to move%s" % (g.board.count() + 1, player_name(g, a), clocks)
     if "%d" in q:
         q = q % (g.board.count() + 1)
-    return "Move %d, player %d (%s): %s%s" % (
-        g.board.count() + 1, a, colour_name(g.colour_of(a)), q, clocks)
+    return "Move %d, %s: %s%s" % (g.board.count() + 1, player_name(g, a), q, clocks)
 
 
 def ai_player(level, rule, seed):

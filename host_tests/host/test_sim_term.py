@@ -117,6 +117,10 @@ def test_runs_on_a_pseudo_terminal(tmp_path):
         assert 0 < len(moved) < 39
         os.write(master, b"q")
         assert p.wait(timeout=10) == 0
+        # the frames went to the alternate screen, and quitting left it (the last frame
+        # stayed on the terminal, over what was there before)
+        assert first.index("\x1b[?1049h") < first.index("\x1b[38;2;")
+        assert _drain(master, 0.5).decode("utf-8", "replace").endswith("\x1b[?1049l")
     finally:
         if p.poll() is None:
             p.kill()

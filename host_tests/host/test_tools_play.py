@@ -41,10 +41,13 @@ def test_the_ai_answers_a_draw_offer_at_once(monkeypatch, capsys):
 def test_pass_and_play_shows_the_offer_and_the_other_player_answers(monkeypatch, capsys):
     rc, out = run(monkeypatch, capsys, ["h8", "draw", "j9", "accept"])
     lines = said(out)
-    assert any("player 1 (white) offers a draw: player 0 (black), accept or decline?" in x
+    assert any("player 2 (white) offers a draw: player 1 (black), accept or decline?" in x
                for x in lines)
-    assert any("player 0 (black): accept or decline the draw offer first" in x for x in lines)
+    assert any("player 1 (black): accept or decline the draw offer first" in x for x in lines)
     assert any("Draw (draw agreed)" in x for x in lines)
+    # People are counted from 1 (the game's index was shown: "player 0").
+    assert "Move 1: player 1 (black) to move   [P1 0s  P2 0s]" in lines
+    assert not any("player 0" in x or "P0 " in x for x in lines)
 
 
 def test_the_ai_names_its_moves_and_opening_choices(monkeypatch, capsys):

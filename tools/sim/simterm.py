@@ -236,6 +236,9 @@ class Terminal:
 
         old = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGHUP)}
         try:
+            # the alternate screen, as full-screen programs use: on quit the terminal shows
+            # again what it showed before, not a stale frame of the game
+            self.stdout.write("\x1b[?1049h")
             self.view.render(force=True)
             while self.handle(self._read()):
                 now = sim.step()
@@ -249,7 +252,7 @@ class Terminal:
                 signal.signal(s, h)
             try:
                 termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-                self.stdout.write("\x1b[0m\x1b[?25h\x1b[%d;1H\n" % (len(self.view.rows) + 2))
+                self.stdout.write("\x1b[0m\x1b[?25h\x1b[?1049l")
                 self.stdout.flush()
             except (OSError, termios.error):
                 pass  # after a hangup the terminal may be gone
