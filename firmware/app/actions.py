@@ -9,14 +9,15 @@ from app import keys as K
 
 
 def game_over(play):
-    """Once, when the game ends: its tune, and it joins the past games (app.past)."""
+    """Once, when the game ends: its tune, and it joins the past games (app.past); whether it
+    is kept (or is not to be)."""
     g = play.s.game
     h = play.s.human()
     won = g.winner != 0 and (h < 0 or g.player_of(g.winner) == h)
     play.app.sound("win" if won or (h < 0 and g.winner) else ("blip" if g.winner == 0 else "loss"))
     from app import past
 
-    past.keep(play)
+    return past.keep(play)
 
 
 def _foul(b):

@@ -138,9 +138,10 @@ class App:
         self.saved = session
         return self.store.save(GAME, session.export())
 
-    def forget_game(self):
-        self.store.remove(GAME)
-        self.store.remove(GAME + TMP)  # a record whose rename the flash refused
+    def forget_game(self, files=True):
+        if files:
+            self.store.remove(GAME)
+            self.store.remove(GAME + TMP)  # a record whose rename the flash refused
         self.saved = None
 
     # -- screens -----------------------------------------------------------------------------

@@ -89,13 +89,16 @@ def keep(play):
     screen and redone to the same end is not kept again (only then is the newest record read,
     a few KB of RAM), and one that ends otherwise replaces its record (the list is not to fill
     with one game's ends; Session.kept, saved with the game, names the record, so also after a
-    resume from Save and quit or a power cut). A full flash gets a note, not a crash."""
+    resume from Save and quit or a power cut). A full flash gets a note, not a crash. False
+    only if the flash refused the record."""
     s = play.s
     again = s.kept
     if s.mode != "demo" and not (again and newest_is(play.app.store, s.game)):
         s.kept, err = add(play.app.store, s, again)
         if err:
             play.note(err)
+            return False
+    return True
 
 
 def check(d):

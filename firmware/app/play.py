@@ -194,8 +194,8 @@ class Play:
                 # (app.startup). It was lost when the save went first, and kept twice when the
                 # save left was the one before the last move (it was resumed and won again).
                 self.app.save_game(self.s)
-                actions.game_over(self)
-            self.app.forget_game()
+                # a record the flash refused leaves the save, for the boot to keep it later
+                self.app.forget_game(actions.game_over(self))
         else:
             self.over_seen = False
             if g.phase == G.PLAY:

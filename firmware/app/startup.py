@@ -148,13 +148,14 @@ def restore(d, clock):
 
 
 def _finished(store, s):
-    """A finished game's save, left by a power cut as the game ended (app.play.Play.changed):
+    """A finished game's save, left by a power cut as the game ended (app.play.Play.changed)
+    or by a flash that refused its record:
     keep it among the past games unless it is there already, then remove the save. Not a game
-    to resume."""
+    to resume. What the store said if it refused the record."""
     from app import past as P
 
     if s.mode != "demo" and not P.newest_is(store, s.game):
-        P.add(store, s, s.kept)  # an end taken back and played otherwise: its record
+        return P.add(store, s, s.kept)[1]  # (kept: an end taken back and played otherwise)
 
 
 def boot(app, settings_name, game_name):
@@ -178,8 +179,11 @@ def boot(app, settings_name, game_name):
         holder = []
         load(store, game_name, lambda d: holder.append(restore(d, app.clock)))
         if holder and holder[0].game.over():
-            _finished(store, holder[0])
-            store.remove(game_name)
+            err = _finished(store, holder[0])
+            if err:  # the save stays until the flash takes its record
+                app.notice = err
+            else:
+                store.remove(game_name)
             holder = None
         if holder:
             n = holder[0].game.board.size

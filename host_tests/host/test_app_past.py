@@ -152,6 +152,44 @@ def test_a_full_flash_does_not_stop_the_game_over_screen(tmp_path, monkeypatch):
     assert play.s.game.over() and play.temp == "Flash full: not saved"
     assert past.numbers(d.app.store) == []
     assert play.prompt[1][play.choice] == "Review"
+    # The save before the last move stays (it was removed: the game was lost): the next boot
+    # offers it, and the last move played again ends the game and keeps it.
+    monkeypatch.undo()
+    d2 = appfix.Driver("pico_lcd_13", root=str(tmp_path))
+    d2.choose("resume")
+    assert d2.app.game.s.game.board.count() == len(WIN) - 1
+    d2.play(WIN[-1])
+    assert past.numbers(d2.app.store) == [1] and "game.json" not in os.listdir(str(tmp_path))
+
+
+def test_a_record_the_flash_refuses_leaves_the_finished_game_for_the_boot(tmp_path, monkeypatch):
+    # The finished game's save went with the refused record: the game was lost.
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+
+    def no_past(path, mode="r"):  # room for the game's save, not for its record
+        if "w" in mode and "past" in path:
+            raise OSError(28, "refused")
+        return open(path, mode)
+
+    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
+    d.play(WIN[-1])
+    assert d.app.game.temp == "Flash full: not saved" and past.numbers(d.app.store) == []
+    assert "game.json" in os.listdir(root)
+    assert d.app.saved is None and d.app.game.prompt[1][2] == "Menu"
+    d.press("right", 2)
+    d.press("place")
+    assert "resume" not in d.menu_keys()  # a finished game is not one to resume
+    d2 = appfix.Driver("pico_lcd_13", root=root)  # the flash still full: the save waits
+    assert d2.app.screen.footer == "Flash full: not saved" and "resume" not in d2.menu_keys()
+    assert "game.json" in os.listdir(root) and past.numbers(d2.app.store) == []
+    monkeypatch.undo()
+    d3 = appfix.Driver("pico_lcd_13", root=root)
+    assert past.numbers(d3.app.store) == [1] and "game.json" not in os.listdir(root)
+    with open(os.path.join(root, "past1.json")) as f:
+        assert len(json.load(f)["game"]["acts"]) == len(WIN)
 
 
 def test_a_board_too_big_for_the_panel_is_listed_as_hidden(tmp_path):
