@@ -385,6 +385,10 @@ class Play:
                         self.ai_at = ticks_add(app.ticks(), DEMO_MS)
                         if self.s.mode == "demo":
                             app.touch(now)  # a running demo keeps the screen on
+                        if app.keys.dpad and g.board.count():
+                            # the cursor goes to the AI's stone: the answer is most often
+                            # near it (it stayed on the person's stone, steps away)
+                            self.cursor = g.board.last()
                         self.changed()
                         if ph in (G.SWAP, G.SWAP2, G.PICK):
                             from app import actions

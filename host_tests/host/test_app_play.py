@@ -185,6 +185,27 @@ def test_a_game_under_another_rule_lets_the_overline_code_go():
         d.choose("quit")
 
 
+def test_the_d_pad_cursor_goes_to_the_ai_s_stone():
+    # It stayed on the person's stone, a few presses from where the answer usually is.
+    d = appfix.Driver()
+    d.new_game("ai", level="easy")
+    play = d.app.game
+    d.play("h8")
+    d.run(2000)
+    b = play.s.game.board
+    assert b.count() == 2 and not play.busy()
+    assert play.cursor == b.last() != b.parse("h8") and play.view.cursor == play.cursor
+    d.press("right")
+    x, y = b.xy(b.last())
+    assert play.cursor == b.idx(x + 1, y)
+    d = appfix.Driver("ttgo_tdisplay")  # few keys: the turn starts on the best candidate
+    d.new_game("ai", level="easy")
+    d.play("h8")
+    d.run(2000)
+    play = d.app.game
+    assert play.cursor == play.jumps[0]
+
+
 def test_resign_asks_first():
     d = _start_pnp()
     d.play("h8")
