@@ -121,8 +121,12 @@ def _text(b):
 
 
 def lines(chunks):
-    """Split on CR, LF or CRLF; a CR is a line end at once, so a following LF is skipped."""
-    buf = ""
+    """Split on CR, LF or CRLF; a CR is a line end at once, so a following LF is skipped.
+    A line's characters are gathered in a list and joined once: MicroPython copies a string
+    at every `+=`, and the VM frees nothing while the brain runs, so a line of n characters
+    cost n*n/2 bytes (a 40 KB garbage line took 800 MB of heap and seconds; a longer one got
+    no answer)."""
+    buf = []
     skip_lf = False
     for chunk in chunks:
         for ch in chunk:
@@ -132,12 +136,12 @@ def lines(chunks):
                     continue
             if ch == "\r" or ch == "\n":
                 skip_lf = ch == "\r"
-                yield buf
-                buf = ""
+                yield "".join(buf)
+                buf = []
             else:
-                buf += ch
+                buf.append(ch)
     if buf:
-        yield buf
+        yield "".join(buf)
 
 
 def say(text):
@@ -338,10 +342,11 @@ class Brain:
         """Stone lines up to DONE: `x,y,who`, or with who_needed=False also `x,y` (SWAP2BOARD's
         stones, in placing order: who placed them does not matter there, and managers send
         them without it, as AlphaGomoku's and KataGo's Gomocup builds read them). A bad line
-        is reported after DONE, so the rest of the block is not taken for commands."""
+        is reported after DONE, so the rest of the block is not taken for commands; so is a
+        block with no game (no START yet)."""
         rows = []
         bad = None
-        size = self.need_board().size
+        size = self.board.size if self.board is not None else MAX_SIZE
         for raw in source:
             s = raw.strip()
             if not s:
@@ -349,6 +354,7 @@ class Brain:
             if s.upper() == "END":
                 raise Ended()
             if s.upper() == "DONE":
+                self.need_board()
                 if bad:
                     raise ProtocolError("bad stone line '%s'" % bad)
                 return rows
