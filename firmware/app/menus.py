@@ -44,9 +44,11 @@ def new_game(app, mode):
 
     def start():
         app.save_settings()
-        chosen = dict(app.chosen)
-        if "size" not in [i.key for i in items]:
-            chosen["size"] = 0
+        # An option this menu does not show takes its default, not what another mode's menu
+        # left: the board size a panel cannot show, and an AI demo's time limit (the one set
+        # for games against the AI ran its clocks, and could end it on time).
+        shown = [i.key for i in items]
+        chosen = {r[0]: app.chosen[r[0]] if r[0] in shown else r[4] for r in O.NEW_GAME}
         # A kit without a menu key opens the in-game menu (undo, resign, ...) with a long
         # press: nothing else on screen says so.
         k = app.hw.menu_hold

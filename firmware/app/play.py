@@ -7,7 +7,7 @@ from gomoku import game as G
 from gomoku import rules
 from gomoku.board import BLACK
 from gomoku.game import GameError
-from hw.clock import ticks_diff, ticks_add
+from hw.clock import ticks_diff
 from hw.buttons import PRESS
 from app import keys as K, jump, layout
 from app.boardview import BoardView
@@ -40,8 +40,12 @@ class Play:
         self.cursor = g.board.idx(n // 2, n // 2)
         self.prompt = None  # (question, labels, actions): an on-screen question
         self.choice = 0
-        self.temp = None  # refusal message and its expiry time
-        self.temp_until = 0
+        # The screen's timers keep when they last started, and run out once the ticks since
+        # are not within their span: a time to wait for, compared with ticks_diff(), read as
+        # half a period (6.2 days) away when it had passed long ago or started from 0 on a
+        # board on for 6.2 days or more (a new demo never moved, the indicator stood still).
+        self.temp = None  # refusal message and when it was shown
+        self.temp_at = 0
         self.tip = None  # a message shown again after the next change (the AI's move)
         self.hint = -1
         self.hinter = None
@@ -49,9 +53,9 @@ class Play:
         self.jumps = None
         self.jpos = 0
         self.spin = 0
-        self.spin_at = 0
+        self.spin_at = 0  # the thinking indicator's last step
         self.paused = False  # the AI stopped thinking because its opponent opened the menu
-        self.ai_at = 0  # earliest time for the next AI action (demo pacing)
+        self.ai_at = 0  # the AI's last action (the demo's pause follows it)
         self.secs = [-1, -1]
         self.over_seen = g.over()
         app.keys.turn_started()  # not the last game's free mode and way (one Keys per App)
@@ -218,6 +222,12 @@ class Play:
         self._status()
 
     def _refuse(self, err):
+        if self.s.game.over() and not self.over_seen:
+            # Not refused: the flag fell as it was tried (every action checks the clock first,
+            # Game._ready()), in the loop pass before tick() would have seen it. The game was
+            # over without its end screen, and was neither kept nor its save removed.
+            self.changed()
+            return
         from app import actions
 
         self.app.sound("refused")
@@ -227,7 +237,7 @@ class Play:
     def note(self, text):
         """A message in the status line for a few seconds."""
         self.temp = text
-        self.temp_until = ticks_add(self.app.ticks(), MSG_MS)
+        self.temp_at = self.app.ticks()
         self._status()
 
     # -- input -------------------------------------------------------------------------------
@@ -306,8 +316,11 @@ class Play:
             allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
                        for x in range(c - r, c + r + 1)]
         black = g.rule == rules.RENJU and b.to_move() == BLACK
+        e = self.s.idle_engine()
+        # Not the engine a hint thinks with (a hard game's hint borrows the AI's): its search
+        # yields between slices with its own stones on, which the ranking took off its board.
         self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None,
-                                 self.s.idle_engine())
+                                 None if e is self.hinter else e)
         if self.hint >= 0 and self.hint in self.jumps:
             self.jumps.remove(self.hint)
             self.jumps.insert(0, self.hint)
@@ -378,11 +391,11 @@ class Play:
                 self.changed()
                 return
             if g.ai_to_act() and not self.paused and self.prompt is None:
-                if self.s.mode != "demo" or ticks_diff(now, self.ai_at) >= 0:
+                if self.s.mode != "demo" or not 0 <= ticks_diff(now, self.ai_at) < DEMO_MS:
                     ph = g.phase
                     if self.s.ai_work(app.clock, SLICE_MS):
                         app.sound("click")
-                        self.ai_at = ticks_add(app.ticks(), DEMO_MS)
+                        self.ai_at = app.ticks()
                         if self.s.mode == "demo":
                             app.touch(now)  # a running demo keeps the screen on
                         if app.keys.dpad and g.board.count():
@@ -399,11 +412,12 @@ class Play:
             elif self.hinter is not None:
                 if self._hint_work():
                     return
-        if self.temp is not None and ticks_diff(now, self.temp_until) >= 0:
+        # (a message noted in this pass came after its `now`: a few ms before it is no expiry)
+        if self.temp is not None and not -MSG_MS < ticks_diff(now, self.temp_at) < MSG_MS:
             self.temp = None
             self._status()
-        if self._busy() and ticks_diff(now, self.spin_at) >= 0:
-            self.spin_at = ticks_add(now, SPIN_MS)
+        if self._busy() and not 0 <= ticks_diff(now, self.spin_at) < SPIN_MS:
+            self.spin_at = now
             self.spin += 1
             self._status()
         else:

@@ -83,8 +83,11 @@ class Session:
         try:
             ai.apply(g)
         except GameError:
-            # The AI's choice no longer fits (should not happen): it resigns rather than hang.
-            g.resign(p)
+            # Its flag fell as it moved (the game is over on time: resigning as well raised
+            # GameError, the crash screen), or its choice no longer fits (should not happen):
+            # it resigns rather than hang.
+            if not g.over():
+                g.resign(p)
         return True
 
     def idle_engine(self, level=-1):

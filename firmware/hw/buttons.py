@@ -39,6 +39,7 @@ class Buttons:
         # when each key's last counted change came; None: none yet (the callers' clock may not
         # be ticks(), so no reading of it is made up here)
         self._changed = [None] * n
+        self._seen = [None] * n  # when a new level, not counted yet, was read first
         self._down = [False] * n
         self._start = [now] * n
         self._next = [now] * n
@@ -63,18 +64,29 @@ class Buttons:
             now = self._ticks()
         for i in range(len(self._pins)):
             raw = self._pins[i].value() == 0
+            s = self._seen[i]
+            if s is not None:
+                # A new level read once counts when the next reading agrees, or, back to the
+                # old one, when the two came too far apart to tell a tap from noise: while the
+                # AI thinks keys are read about every 40 ms, and a 60 ms tap is often read only
+                # once. Read once between readings within the debounce time (the idle loop's
+                # are 10 ms apart) it is noise, a spike on the pin or a brushed key, and is
+                # dropped: it made a press (on a held key, a release and a second press).
+                d = ticks_diff(now, s)
+                if raw != self._down[i]:
+                    if d == 0:
+                        continue  # the same ms (the AI's clock read right after a poll)
+                    self._edge(i, raw, s)
+                elif not 0 <= d < self._debounce:
+                    self._edge(i, not raw, s)
+                self._seen[i] = None
             if raw != self._down[i]:
-                # A new level counts at its first reading, unless the last one counted came
-                # within the debounce time (a switch's chatter). Waiting for a second reading
-                # to confirm it lost taps while the AI thinks, when readings come about every
-                # 40 ms: a 60 ms tap was seen twice only half the time.
+                # Not within the debounce time of the last change counted (a switch's chatter;
+                # a negative difference: that change is so old the difference wrapped, after
+                # 6.2 days idle with 30-bit ticks).
                 c = self._changed[i]
-                # (a negative difference: the last change is so old the difference wrapped,
-                # after 6.2 days idle with 30-bit ticks)
                 if c is None or not 0 <= ticks_diff(now, c) < self._debounce:
-                    self._down[i] = raw
-                    self._changed[i] = now
-                    self._edge(i, raw, now)
+                    self._seen[i] = now
             elif raw:
                 self._hold(i, now)
 
@@ -82,6 +94,9 @@ class Buttons:
         self._queue.append((action, kind))
 
     def _edge(self, i, pressed, now):
+        # A counted change, first read at `now`: a long press and repeats are timed from it.
+        self._down[i] = pressed
+        self._changed[i] = now
         action = self._action[i]
         alias = self._alias[i]
         if pressed:

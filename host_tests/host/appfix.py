@@ -9,7 +9,7 @@ from app.app import App
 # Every driver's save folder lives in one temporary folder, removed when the tests end.
 _TMP = tempfile.TemporaryDirectory(prefix="gomoku-app-")
 
-TAP_MS = 40  # a tap: the press counts at its first reading, the next 20 ms are its chatter
+TAP_MS = 40  # a tap: the press counts when a second reading agrees, then 20 ms of chatter
 HOLD_MS = 600  # past the 500 ms long-press threshold, before its first repeat (750)
 
 

@@ -107,7 +107,10 @@ def test_a_resumed_game_on_the_two_key_kit_starts_on_the_best_point():
         d.choose("resume")
         play = d.app.game
         g = play.s.game
-        assert play.cursor == jump.ranked(g.board)[0] and g.board.cells[play.cursor] == 0
+        # (the AI engine's candidates, as in every turn against it: the lines' order agreed on
+        # the first point in this test's position until its seed, the clock at Start, moved)
+        best = jump.ranked(g.board, None, None, play.s.idle_engine())[0]
+        assert play.cursor == best and g.board.cells[play.cursor] == 0
         at = play.cursor
         d.press("place")  # a stone at once, not "Point is taken"
         assert g.board.cells[at] == BLACK
@@ -231,6 +234,75 @@ def test_ai_demo_plays_by_itself_and_stops():
     assert "resume" not in appfix.Driver("m5stack_core", root=d.root).menu_keys()
 
 
+def test_a_demo_takes_no_option_its_menu_does_not_show():
+    # The demo's menu has no time limit or foul rule: the ones set for games against the AI
+    # ran a demo's clocks down (it could end on time) and decided its fouls.
+    d = appfix.Driver("pico_lcd_13")
+    d.choose("ai")
+    d.set_option("limit", "5 min")
+    d.set_option("foul", "loses")
+    d.choose("back")
+    d.new_game("demo", level="easy")
+    g = d.app.game.s.game
+    assert g.limit == 0 and not g.forbidden_loses
+    d.press("menu")
+    d.choose("quit")
+    d.choose("ai")  # the AI's menu keeps its own choices
+    items = d.app.screen.items
+    assert [i.names[i.index] for i in items if i.key in ("limit", "foul")] == ["5 min", "loses"]
+
+
+def test_a_demo_and_the_thinking_indicator_run_whenever_the_board_was_started():
+    # The game screen's timers (the demo's pause, the thinking indicator, messages) started
+    # from 0 or from their last use: on a board on for 6.2 to 12.4 days (and so on: half the
+    # ticks' period) a new demo never moved, the indicator stood still, and one left for a
+    # week waited up to 6.2 days more.
+    for start in (1000, (1 << 29) + 1000):
+        d = appfix.Driver("pico_lcd_13", start=start, drift=3)
+        d.new_game("demo", level="medium")
+        play = d.app.game
+        g = play.s.game
+        d.run(6000)
+        n = g.board.count()
+        assert n >= 4 and play.spin > 0, start
+        d.press("menu")  # the demo waits in its menu for a week
+        d.t += 7 * 24 * 3600 * 1000
+        d.choose("resume")
+        play.note("Hello")
+        spin = play.spin
+        d.run(3000)
+        assert g.board.count() > n and play.spin > spin and play.temp is None, start
+
+
+def test_the_ais_flag_falling_in_its_last_step_loses_it_on_time():
+    # The AI's move checks the clock first, as every action does (Game._ready()): when its
+    # flag fell inside the step that finished its thinking, the move raised GameError and so
+    # did the resignation that was to follow it, out of the loop: the crash screen.
+    from gomoku import game as G
+
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="easy", limit="5 min")
+    g = d.app.game.s.game
+    d.play("h8")
+    d.run(300)
+    assert g.board.count() == 2
+    ai = d.app.game.s.ais[1]
+    step = ai.step
+
+    def last_step_long():
+        done = step()
+        if done:
+            d.t += 500  # a step can last as long on a Pico
+        return done
+
+    ai.step = last_step_long
+    g.used[1] = g.limit - 200  # the AI's clock stands while the person is to move
+    d.play("j9")
+    d.run(100)
+    assert g.over() and g.reason == G.R_TIME and g.winner == BLACK
+    assert d.app.game.prompt[0] == "Black wins: time"
+
+
 def test_easy_ai_demos_end_before_the_board_is_full():
     # With a defending side (styles 40 and -40) easy filled the board in these 4 demos, and
     # in most others: minutes of watching for a draw.
@@ -293,6 +365,43 @@ def test_hint_in_a_hard_game_borrows_the_ai_engine(monkeypatch):
             break
         d.run(50)
     assert g.board.count() == 3 and not g.over()
+
+
+def test_the_jump_keys_leave_a_hints_search_alone():
+    # In a hard game the hint thinks with the AI's engine, whose candidates the jump keys
+    # take. A search yields between slices with some of its own stones on the engine's board:
+    # the ranking took them off (the engine's copy of the board synced to the game's), and the
+    # hint went on searching a position that lacked one of the game's stones. A few-key kit
+    # ranks anew after a hint, so a second hint in the same turn met it at the next jump.
+    d = appfix.Driver("m5stack_core", drift=30)
+    d.new_game("ai", level="hard")
+    play = d.app.game
+    g = play.s.game
+    e = play.s.ais[1].engine
+    met = 0
+    for _ in range(8):
+        while g.ai_to_act():
+            d.run(50)
+        d.press("menu")
+        d.choose("hint")
+        while play.hinter is not None:
+            d.run(20)
+        d.press("menu")
+        d.choose("hint")  # again: the first left no ranking
+        for _ in range(400):
+            if play.hinter is None:
+                break
+            if len(e.board.hist) > g.board.count():  # its search's stones on
+                met += 1
+                d.press("right")
+                break
+            d.run(10)
+        while play.hinter is not None:
+            d.run(20)
+        # it searched the game's position, and took its own stones off when done
+        assert list(e.board.hist) == list(g.board.hist) and g.board.cells[play.hint] == 0
+        d.press("place")
+    assert met
 
 
 def test_a_hint_keeps_to_a_share_of_the_time_left(monkeypatch):

@@ -301,6 +301,27 @@ def test_the_clocks_stand_still_in_the_menus():
         before = d.app.saved.game.time_left(1)
 
 
+def test_a_move_read_as_the_flag_falls_ends_the_game_on_time():
+    # Every action checks the clock first (Game._ready()): a stone placed in the loop pass in
+    # which the mover's flag fell, before the screen's tick() had seen it, was refused with
+    # "The game is over", and the game stayed over without its end screen, was not kept among
+    # the past games, and its save stayed on offer as a game to resume.
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp", limit="5 min")
+    d.play("h8")
+    d.goto("j9")
+    g = d.app.game.s.game
+    d.run(g.time_left(1) - 100, step=100)
+    while g.time_left(1) > 5:
+        d.run(1, step=1)
+    d.press("place")  # read in the next pass, 10 ms on: the flag fell 5 ms before
+    play = d.app.game
+    assert g.over() and g.reason == G.R_TIME and g.board.count() == 1
+    assert play.prompt[0] == "Black wins: time" and play.temp is None
+    assert d.app.saved is None and not os.path.exists(os.path.join(d.root, "game.json"))
+    assert os.path.exists(os.path.join(d.root, "past1.json"))
+
+
 def test_the_clocks_show_the_time_left_rounded_up_and_run_for_whoever_answers_a_draw():
     # A 5-minute game showed 4:59 at its start and 0:00 a second before the flag fell; an
     # offered draw ran the offerer's clock while the other player let the question stand.
