@@ -54,7 +54,6 @@ class Play:
         self.jpos = 0
         self.spin = 0
         self.spin_at = 0  # the thinking indicator's last step
-        self.paused = False  # the AI stopped thinking because its opponent opened the menu
         self.ai_at = 0  # the AI's last action (the demo's pause follows it)
         self.secs = [-1, -1]
         self.over_seen = g.over()
@@ -78,7 +77,6 @@ class Play:
         self.view.draw_all()
         self.status.reset(a.theme)
         self.secs = [-1, -1]
-        self.paused = False
         self._status()
 
     def _marks(self):
@@ -135,9 +133,7 @@ class Play:
         s = self.s
         a = g.actor()
         who = s.names(a)
-        if g.ai_to_act():
-            if self.paused:
-                return who + " paused"
+        if g.ai_to_act():  # (only the screen on show ticks: no thinking while a menu is open)
             return who + " thinking"
         if self.hinter is not None:
             return "Hint: thinking"
@@ -363,7 +359,6 @@ class Play:
     def _pause(self):
         self.s.ai_cancel()
         self.hinter = None
-        self.paused = True
 
     def do(self, what):
         """In-game menu actions; the menu has already closed."""
@@ -374,7 +369,7 @@ class Play:
 
     # -- time --------------------------------------------------------------------------------
     def _busy(self):
-        return self.hinter is not None or (self.s.game.ai_to_act() and not self.paused)
+        return self.hinter is not None or self.s.game.ai_to_act()
 
     def busy(self):
         return self._busy() and self.rboard is None
@@ -390,7 +385,7 @@ class Play:
             if g.tick():
                 self.changed()
                 return
-            if g.ai_to_act() and not self.paused and self.prompt is None:
+            if g.ai_to_act() and self.prompt is None:
                 if self.s.mode != "demo" or not 0 <= ticks_diff(now, self.ai_at) < DEMO_MS:
                     ph = g.phase
                     if self.s.ai_work(app.clock, SLICE_MS):
