@@ -425,6 +425,9 @@ class Play:
             if self.app.clock() - t0 >= SLICE_MS:
                 return False
         self.hinter = None
+        if h.best < 0:  # Renju black with every empty point forbidden: the hint put the
+            self.note("No legal point")  # cursor off the board (-1)
+            return True
         self.hint = h.best
         self.jumps = None
         self.cursor = h.best

@@ -340,6 +340,29 @@ def test_draw_offer_to_the_ai_and_hint():
     assert play.temp == "AI declines the draw" and not g.over()  # an even opening
 
 
+def test_a_hint_with_no_legal_point_says_so(monkeypatch):
+    # Renju black with every empty point forbidden (seen once in 575 easy games filled to the
+    # end): the engine has no move (-1), which the hint put under the cursor.
+    def nothing(self):
+        return
+        yield
+
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp", rule="renju")
+    d.play("h8", "j9")
+    from ai import engine  # (a pass-and-play game's start drops the ai modules)
+
+    monkeypatch.setattr(engine.Engine, "_run", nothing)
+    monkeypatch.setattr(engine.Engine, "_fallback", lambda self: -1)
+    play = d.app.game
+    cursor = play.cursor
+    d.press("menu")
+    d.choose("hint")
+    d.run(200)
+    assert play.hinter is None and play.hint == -1 and play.cursor == cursor
+    assert play.temp == "No legal point" and d.app.screen is play
+
+
 def test_hint_in_a_hard_game_borrows_the_ai_engine(monkeypatch):
     from ai import engine
 
