@@ -42,7 +42,10 @@ def load_profile(name=None):
                     return json.load(f)
             except OSError:
                 pass
-        raise ValueError("no kit.json; known kits: " + ", ".join(known()))
+        # (a deployed board holds no boards/ folder: "known kits" listed nothing there)
+        k = known()
+        raise ValueError("no kit.json: run tools/deploy.py --kit NAME"
+                         + ("; known kits: " + ", ".join(k) if k else ""))
     for d in _dirs():
         try:
             with open(d + "/" + name + ".json") as f:

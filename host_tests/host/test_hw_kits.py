@@ -74,6 +74,15 @@ def test_unknown_kit_lists_the_known_ones():
         assert name in str(e.value)
 
 
+def test_a_board_without_kit_json_says_how_to_get_one(tmp_path, monkeypatch):
+    # A deployed board has no boards/ folder: it said "no kit.json; known kits: " and no more.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(kit, "_dirs", lambda: [str(tmp_path / "boards")])
+    with pytest.raises(ValueError) as e:
+        kit.load_profile()
+    assert str(e.value) == "no kit.json: run tools/deploy.py --kit NAME"
+
+
 def test_kit_json_is_the_default_profile(tmp_path, monkeypatch):
     p = kit.load_profile("pico_lcd_114")
     (tmp_path / "kit.json").write_text(json.dumps(p))
