@@ -18,7 +18,7 @@ SCRIPTS = {
     "pico_lcd_13": [
         "shot:menu place shot:new_game",
         # Play the AI (rows: rule size opening level colour style time foul start): renju, start;
-        # the person (black) plays near the AI's answers.
+        # the person (black) plays next to each answer of the AI, where the cursor waits.
         "place place place down*8 place place idle right place idle up place idle "
         "left*2 place idle shot:ai_game",
         # Pass and play, opening swap2 (place cycles free -> swap+5th -> swap2): three stones,

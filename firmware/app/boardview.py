@@ -72,7 +72,9 @@ class BoardView:
             if L.big:
                 v.text(s, L.lw - 2 - 8 * len(s), (c - 8) // 2, t.grid)
             else:
-                ui.tiny(v, s, L.lw - 1 - 4 * len(s), (c - 5) // 2, t.grid)
+                # right-aligned, a pixel clear of the board: "15" is 7 px (a 4 px advance
+                # less the last gap); one more to the left cut the 1 to an L
+                ui.tiny(v, s, L.lw - 4 * len(s), (c - 5) // 2, t.grid)
             v.send(self.d, L.bx - L.lw, L.by + y * c)
         v = self.bottom
         for x in range(n):
@@ -126,7 +128,7 @@ class BoardView:
         r = (c - 2) // 2
         if colour:
             if colour == 1:
-                ui.stone(v, m, m, r, t.black, t.black)
+                ui.stone(v, m, m, r, t.black, t.brim)
             else:
                 ui.stone(v, m, m, r, t.white, t.rim)
         else:

@@ -37,9 +37,27 @@ def report(hw, err):
     d.backlight(100)
     d.fill(bg)
     scratch = ui.Scratch(2 * ui.SCRATCH_PX)
-    name = type(err).__name__
-    lines = ("The game stopped:", name[:24], str(err)[:24], "Saved games are kept.",
-             "Key: restart")
+    cols = (d.width - 4) // 8  # characters a row holds after the 4 px margin
+    lines = ["The game stopped:", type(err).__name__[:cols]]
+    # The message over up to 3 rows, broken between words: cut at 24 characters, "maximum
+    # recursion depth exceeded" lost its last word and a heap error the size it asked for.
+    # (Not app.status.wrap(): a crash in the menus would load that module into a failing heap.)
+    row = ""
+    for word in str(err).split(" "):
+        while len(word) > cols:  # a word longer than a row is cut
+            if row:
+                lines.append(row)
+            lines.append(word[:cols])
+            row, word = "", word[cols:]
+        if row and len(row) + 1 + len(word) > cols:
+            lines.append(row)
+            row = word
+        else:
+            row = row + " " + word if row else word
+    if row:
+        lines.append(row)
+    del lines[5:]
+    lines += ["Saved games are kept.", "Key: restart"]
     y = (d.height - ROW_H * len(lines)) // 2
     for text in lines:
         ui.text_row(scratch, d, 0, y, d.width, text, fg, bg, 4)

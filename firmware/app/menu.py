@@ -75,7 +75,7 @@ class Menu:
             if tx >= 24:
                 # Either side of the title a board point with a stone: black, then white.
                 c = a.scratch.view(16, 16)
-                for col, rim, x in ((t.black, t.black, tx - 24), (t.white, t.rim, tx + tw + 8)):
+                for col, rim, x in ((t.black, t.brim, tx - 24), (t.white, t.rim, tx + tw + 8)):
                     c.fill(t.board)
                     c.hline(0, 8, 16, t.grid)
                     c.vline(8, 0, 16, t.grid)

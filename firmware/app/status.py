@@ -73,8 +73,10 @@ class Status:
         tm = "" if ms is None else ui.clock_text(ms)  # None: the game is over, no time shown
         pad = w - len(tm) - len(name)
         text = (name + " " * pad + tm) if pad > 0 else (name[:max(0, w - len(tm) - 1)] + " " + tm)
-        fg, bg = (t.sel_fg, t.sel_bg) if active else (t.fg, t.bg)
-        f.put(self.d, text, fg, bg, t.black if colour == 1 else t.white, t.rim)
+        # The stone's outline off the highlight is the dim text's: the board's (rim) left a
+        # black stone on the wood theme's near-black row at 1.9:1, next to invisible.
+        fg, bg, rim = (t.sel_fg, t.sel_bg, t.rim) if active else (t.fg, t.bg, t.dim)
+        f.put(self.d, text, fg, bg, t.black if colour == 1 else t.white, rim)
         self.spins[p].put(self.d, _SPIN[spin & 3] if spin >= 0 else "", t.accent, t.bg)
 
     def info(self, move, where):

@@ -3,13 +3,14 @@ from hw.colour import rgb
 
 
 class Theme:
-    def __init__(self, board, grid, black, white, rim, last, cursor, win, forbid, mark, bg, fg,
-                 dim, accent, sel_bg, sel_fg):
+    def __init__(self, board, grid, black, white, rim, brim, last, cursor, win, forbid, mark,
+                 bg, fg, dim, accent, sel_bg, sel_fg):
         self.board = board  # board background
         self.grid = grid
         self.black = black  # black stone
         self.white = white  # white stone
         self.rim = rim  # outline of white stones on a light board
+        self.brim = brim  # outline of black stones on a dark board (black: none)
         self.last = last  # last-move marker
         self.cursor = cursor
         self.win = win  # background of the winning five
@@ -26,13 +27,15 @@ class Theme:
 def make(n):
     # Built on demand: only the theme in use takes RAM.
     if n == 1:  # dark: slate board, for dim rooms
+        # Black stones take the white ones' outline: near-black on the slate alone is 1.5:1.
         return Theme(rgb(40, 48, 60), rgb(110, 120, 135), rgb(10, 10, 10), rgb(235, 235, 235),
-                     rgb(150, 150, 150), rgb(255, 70, 70), rgb(0, 220, 255), rgb(0, 150, 60),
-                     rgb(255, 60, 60), rgb(255, 200, 0), rgb(0, 0, 0), rgb(230, 230, 230),
-                     rgb(130, 130, 140), rgb(0, 220, 255), rgb(0, 90, 130), rgb(255, 255, 255))
+                     rgb(150, 150, 150), rgb(150, 150, 150), rgb(255, 70, 70),
+                     rgb(0, 220, 255), rgb(0, 150, 60), rgb(255, 60, 60), rgb(255, 200, 0),
+                     rgb(0, 0, 0), rgb(230, 230, 230), rgb(130, 130, 140), rgb(0, 220, 255),
+                     rgb(0, 90, 130), rgb(255, 255, 255))
     # wood: the classic kaya-coloured board
     return Theme(rgb(222, 176, 98), rgb(90, 60, 25), rgb(20, 20, 20), rgb(250, 250, 245),
-                 rgb(90, 70, 40), rgb(230, 30, 30), rgb(0, 70, 255), rgb(60, 200, 60),
-                 rgb(220, 0, 0), rgb(200, 0, 160), rgb(40, 26, 12), rgb(250, 235, 200),
-                 rgb(190, 150, 95), rgb(255, 190, 60), rgb(150, 95, 35), rgb(255, 255, 255))
-
+                 rgb(90, 70, 40), rgb(20, 20, 20), rgb(230, 30, 30), rgb(0, 70, 255),
+                 rgb(60, 200, 60), rgb(220, 0, 0), rgb(200, 0, 160), rgb(40, 26, 12),
+                 rgb(250, 235, 200), rgb(190, 150, 95), rgb(255, 190, 60), rgb(150, 95, 35),
+                 rgb(255, 255, 255))

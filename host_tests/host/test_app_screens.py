@@ -77,3 +77,125 @@ def test_the_game_screen_texts_fit_on_every_kit():
                 else:
                     assert st.wide.text.endswith(" " + opt), (kit, n, st.wide.text)
 
+
+def _contrast(a, b):
+    """WCAG contrast ratio of two (r, g, b) colours."""
+    def lum(c):
+        v = [x / 255 for x in c]
+        v = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in v]
+        return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]
+
+    la, lb = sorted((lum(a), lum(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def test_row_labels_are_whole_on_every_kit():
+    # Two-digit row numbers in the 3x5 font began a pixel left of their strip, so the 1 of 10
+    # to 19 lost its left column and read "L0" to "L9" (the 240x135 and 320x240 kits).
+    from app import layout, ui
+    from test_app_monkey import KITS
+
+    for kit in KITS:
+        disp = appfix.Driver(kit).hw.display
+        sizes = layout.sizes(disp.width, disp.height)
+        for n in sizes:
+            d = appfix.Driver(kit)
+            d.new_game("pnp", **({"size": "%dx%d" % (n, n)} if len(sizes) > 1 else {}))
+            v = d.app.game.view
+            L = v.L
+            ink = appfix.rgb(d.app.theme.grid)
+            for y in (0, n - 10, n - 1):  # "15" or "19", "10", "1"
+                s = str(n - y)
+                want = ui.Scratch(2 * 40 * L.cell).view(40, L.cell)
+                want.fill(0)
+                if L.big:
+                    want.text(s, 0, 0, 1)
+                else:
+                    ui.tiny(want, s, 0, 0, 1)
+                need = sum(want.pixel(x, yy) == 1 for x in range(40) for yy in range(L.cell))
+                got = sum(appfix.close(d.pixel(L.bx - L.lw + x, L.by + y * L.cell + yy), ink)
+                          for x in range(L.lw) for yy in range(L.cell))
+                assert got == need, (kit, n, s, got, need)
+
+
+def test_stones_stand_out_from_the_board_in_every_theme():
+    # The dark theme's black stones had no outline: near-black on its slate board, 1.5:1 (the
+    # wood theme outlines its white stones for the same reason).
+    from app import theme as T
+
+    for theme in (0, 1):
+        d = appfix.Driver("pico_lcd_13")
+        d.app.theme = T.make(theme)
+        d.new_game("pnp")
+        d.play("h8", "h9")
+        t = d.app.theme
+        v = d.app.game.view
+        c = v.L.cell
+        r = (c - 2) // 2
+        for name in ("h8", "h9"):
+            x, y = v.origin(v.board.parse(name))
+            edge = d.pixel(x + c // 2 - r, y + c // 2)  # the stone's outermost pixel
+            assert _contrast(edge, appfix.rgb(t.board)) >= 3, (theme, name, edge)
+
+
+def test_clock_rows_show_both_stone_icons_in_every_theme():
+    # The black stone beside the name of the player not to move was near-black on the wood
+    # theme's near-black status row, outlined in dark brown (1.9:1): next to invisible. (On
+    # the highlighted row its fill stands out: 3.4:1 in wood, 2.6:1 on the dark theme's blue.)
+    from app import theme as T
+    from app.layout import ROW_H
+
+    for kit in ("pico_lcd_13", "ttgo_tdisplay"):
+        for theme in (0, 1):
+            d = appfix.Driver(kit)
+            d.app.theme = T.make(theme)
+            d.new_game("pnp")
+            st = d.app.game.status
+            t = d.app.theme
+            for p, colour in ((0, 1), (1, 2)):
+                st.clock(p, "P1", colour, 0, False, -1)
+                f = st.clocks[p]
+                y = f.y + (ROW_H - 8) // 2 + 3  # the icon's middle row
+                seen = max(_contrast(d.pixel(f.x + x, y), appfix.rgb(t.bg)) for x in (0, 3))
+                assert seen >= 3, (kit, theme, p)
+
+
+def test_the_crash_screen_shows_the_whole_message(monkeypatch, tmp_path):
+    # The error's text was cut at 24 characters whatever the panel's width: a C stack overflow
+    # said "maximum recursion depth " (its "exceeded" gone), an exhausted heap lost its size.
+    import machine
+    from app import crash
+    from app.layout import ROW_H
+
+    monkeypatch.chdir(tmp_path)  # error.txt
+    for kit, err, rows in (
+            ("pico_lcd_13", RuntimeError("maximum recursion depth exceeded"),
+             ["maximum recursion depth", "exceeded"]),
+            ("ttgo_tdisplay", MemoryError("memory allocation failed, allocating 1536 bytes"),
+             ["memory allocation failed,", "allocating 1536 bytes"]),
+            ("m5stack_core", MemoryError("memory allocation failed, allocating 1536 bytes"),
+             ["memory allocation failed, allocating", "1536 bytes"]),
+            ("ttgo_tdisplay", OSError("x" * 70), ["x" * 29, "x" * 29, "x" * 12])):
+        d = appfix.Driver(kit)
+        waits = []
+
+        def sleep_ms(ms):
+            waits.append(ms)
+            if len(waits) == 70:
+                machine.press(next(int(k) for k, v in d.profile["buttons"].items()
+                                   if v == "place" or v[0] == "place"))
+
+        monkeypatch.setattr(crash, "sleep_ms", sleep_ms)
+        monkeypatch.setattr(crash, "_GRACE_MS", 0)
+        try:
+            crash.report(d.hw, err)
+        except SystemExit:
+            pass
+        white = crash.rgb(255, 255, 255)
+        ys = [y for y in range(d.screen.height - 8)
+              if appfix.shows_text(d.screen, 4, y, rows[0], white)]
+        assert ys, (kit, rows[0])
+        for k, text in enumerate(rows):
+            assert appfix.shows_text(d.screen, 4, ys[0] + k * ROW_H, text, white), (kit, text)
+        y = ys[0] + len(rows) * ROW_H
+        assert appfix.shows_text(d.screen, 4, y, "Saved games are kept.", white), kit
