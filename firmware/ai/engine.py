@@ -253,13 +253,19 @@ class Engine(Sliced):
         self._sync(board)
         self.c = board.to_move()
         self.stats = Stats()
-        if self.level == HARD:
+        if self.tt is not None:
             # A fresh table each move: the threat search's "no win" results hold only for the
             # line that reached a position (past its first ply it tries threes near the
             # attacker's last stone), and those the last moves left misled this one's final
             # check. Random openings lost to window 30 -> 26 (seed 2 38 -> 37; session 48);
             # bench_ai.py's game the same moves, 70,070 -> 70,150 nodes. (It also drops the
             # scores valued by the other phase's values or the other combination term.)
+            # Medium's too (it kept its table until a fuzzing review): its move then depended
+            # on what the engine had done before, a search cancelled part-way (the menu opened
+            # while it thought) or the same position asked before (after an undo), in about 1
+            # position in 10 of its own games; and the table's entries of a move with exactly
+            # five's border cells (ai.overlines, keyed as a black stone on the next point)
+            # could answer for another position at a later move.
             self.tt.clear()
         p = self.pos
         self.ph = 0

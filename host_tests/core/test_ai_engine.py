@@ -715,6 +715,33 @@ def test_the_engine_kept_through_a_game_decides_as_a_fresh_one():
     assert _opponent_wins_after(b, b.parse("h5"), 15) is True
 
 
+def test_medium_decides_as_a_fresh_engine_after_a_cancel_or_the_same_question():
+    # Medium kept its transposition table from one move to the next (hard empties its own at
+    # each move since session 48), so what the engine had done before changed its move: a
+    # search cancelled part-way (the player opening the menu while it thought) left its
+    # finished entries, and the move it then played differed at some steps (here g6 -> e6 at
+    # the 15th of 28); a position asked again (the move taken back, the same position on the
+    # board) was searched over the first answer's entries (d7 -> g9). From medium's own games
+    # (a fuzzing review): 57 of 534 positions played otherwise after a cancel, 27 of 245 asked
+    # again.
+    for moves in ("f6 j7 k6 g5 h6", "f9 f8 h9 j9 h6 h7 e9 d9 e8 e7 g10 h11"):
+        b = _played(moves)
+        ref = Engine(MEDIUM)
+        q = ref.think(b)
+        e = Engine(MEDIUM)
+        e.start(b)
+        total = 1
+        while not e.step():
+            total += 1
+        for n in range(total):
+            e.start(b)
+            for _ in range(n):
+                e.step()
+            e.cancel()
+            assert (e.think(b), e.stats.nodes) == (q, ref.stats.nodes), (moves, n)
+            assert (e.think(b), e.stats.nodes) == (q, ref.stats.nodes), (moves, n)
+
+
 def test_medium_looks_three_plies_ahead():
     # Medium's tree has 3 plies and 330 nodes (2 and 110 until session 58): against table, which
     # blocks well, two plies drew 83 of 472 random openings at a full board (76.9% won, under
