@@ -152,12 +152,23 @@ def say(text):
         pass
 
 
+def whole(text):
+    """A whole number in ASCII digits with an optional sign, as the protocol writes them.
+    CPython's int() also takes other scripts' digits and "1_000", which the VM refuses: the
+    brain answers the same on both."""
+    t = text.strip()
+    d = t[1:] if t[:1] in ("+", "-") else t
+    if not d or [c for c in d if c not in "0123456789"]:
+        raise ValueError(text)
+    return int(t)
+
+
 def parse_xy(text, board):
     parts = text.split(",")
     if len(parts) != 2:
         raise ProtocolError("expected x,y but got '%s'" % text)
     try:
-        x, y = int(parts[0]), int(parts[1])
+        x, y = whole(parts[0]), whole(parts[1])
     except ValueError:
         raise ProtocolError("expected x,y but got '%s'" % text)
     if not board.on_board(x, y):
@@ -262,7 +273,7 @@ class Brain:
     # -- commands ----------------------------------------------------------------------------
     def start(self, arg):
         try:
-            n = int(arg)
+            n = whole(arg)
         except ValueError:
             raise ProtocolError("START needs a board size")
         if not MIN_SIZE <= n <= MAX_SIZE:
@@ -281,7 +292,7 @@ class Brain:
         key, value = parts[0].lower(), parts[1].strip()
         if key in ("timeout_turn", "time_left", "rule"):
             try:
-                v = int(value)
+                v = whole(value)
             except ValueError:
                 return "MESSAGE INFO %s needs a whole number: ignored" % key
             if key == "timeout_turn":
@@ -362,7 +373,7 @@ class Brain:
             try:
                 if len(parts) == 2 and not who_needed:
                     parts.append("1")
-                x, y, who = int(parts[0]), int(parts[1]), int(parts[2])
+                x, y, who = whole(parts[0]), whole(parts[1]), whole(parts[2])
                 ok = len(parts) == 3 and who in (1, 2, 3) and 0 <= x < size and 0 <= y < size
             except (ValueError, IndexError):
                 ok = False

@@ -447,3 +447,19 @@ def test_a_c_gomoku_cli_match(vm):
     assert len({a, b, (7, 7), (0, 0)}) == 4
     assert out[4] == "OK" and xy(out[5]) == (7, 7)  # a new game: the centre again
     assert xy(out[6]) not in ((7, 7), (0, 0)) and len(out) == 7
+
+
+@pytest.mark.parametrize("vm", [False, pytest.param(True, marks=pytest.mark.skipif(
+    vm_available() is not None, reason=str(vm_available())))])
+def test_numbers_are_ascii_digits_on_both_interpreters(vm):
+    # CPython's int() read Arabic-Indic digits and "1_5" as numbers where the VM said ERROR:
+    # the same brain answered a manager differently on the two.
+    out = session("START \u0661\u0665\r\nSTART 1_5\r\nSTART 15\r\nTURN \u0667,7\r\n"
+                  "INFO timeout_turn 1_000\r\nBOARD\r\n7,\u0667,1\r\nDONE\r\nTURN 7,7\r\nEND\r\n",
+                  vm=vm)
+    assert out[0].startswith("ERROR") and out[1].startswith("ERROR"), out
+    assert out[2] == "OK"
+    assert out[3].startswith("ERROR expected x,y"), out
+    assert out[4] == "MESSAGE INFO timeout_turn needs a whole number: ignored"
+    assert out[5].startswith("ERROR bad stone line"), out
+    assert xy(out[6]) != (7, 7)
