@@ -372,7 +372,9 @@ class Play:
         return self.hinter is not None or self.s.game.ai_to_act()
 
     def busy(self):
-        return self._busy() and self.rboard is None
+        # (a demo's pause between moves is no work: the loop sleeps through it, to save power)
+        return self._busy() and self.rboard is None and not (
+            self.s.mode == "demo" and 0 <= ticks_diff(self.app.ticks(), self.ai_at) < DEMO_MS)
 
     def tick(self, now):
         app = self.app

@@ -234,6 +234,22 @@ def test_ai_demo_plays_by_itself_and_stops():
     assert "resume" not in appfix.Driver("m5stack_core", root=d.root).menu_keys()
 
 
+def test_the_loop_sleeps_through_a_demos_pause():
+    # The pause between a demo's moves counted as the AI's work: the loop never slept in a
+    # demo (App.run sleeps only when the screen is not busy), spending a battery kit's power.
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("demo", level="easy")
+    play = d.app.game
+    g = play.s.game
+    n = g.board.count()
+    while g.board.count() == n:
+        d.run(10)
+    d.run(100)
+    assert not d.app.busy()
+    d.t = play.ai_at + 700  # the pause is over: the AI's turn is work again
+    assert d.app.busy()
+
+
 def test_a_demo_takes_no_option_its_menu_does_not_show():
     # The demo's menu has no time limit or foul rule: the ones set for games against the AI
     # ran a demo's clocks down (it could end on time) and decided its fouls.
