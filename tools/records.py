@@ -1,10 +1,12 @@
 # Game records in the formats other Gomoku programs use, converted through the game's own rules:
 #   psq      Piskvork's records (also the Gomocup archives): "Piskvorky 15x15, 0:0, 0", then
 #            "x,y,ms" a move, 1-based from the top left, then maybe the players (brains' file
-#            names, homo-1 / homo-2 for people) and a code. It does not say the rule: --rule
+#            names, homo-1 / homo-2 for people) and a code. It does not say the rule (a Gomocup
+#            archive's line after the code, "1,Freestyle", names its tournament's): --rule
 #   sgf      SGF FF[4], GM[4] (Gomoku and Renju): B[hh];W[hi]..., letters from the top left;
 #            GM[5] and private properties such as 5A[gg] as Renju Online Club writes them; RU
-#            (or GN) naming Renju or one of its opening rules (RIF, Yamaguchi...) is Renju
+#            (or GN) naming Renju or one of its opening rules (RIF, Yamaguchi...) is Renju; of
+#            a collection of several games, --game N reads game N
 #   opening  one line of a Gomocup / c-gomoku-cli openings file: "x,y, x,y, ..." offsets from
 #            the centre (size // 2), black first (what `arena.py --openings FILE` reads); of a
 #            file of several, --game N reads line N
@@ -128,6 +130,8 @@ def read_psq(text, rule):
     k = 1
     while k < len(lines):  # Piskvork reads moves up to the first line that is not one: names,
         mv = PSQ_MOVE.match(lines[k])  # a code (blank lines it skips)
+        if mv and len(moves) == w * w:
+            raise RecordError("PSQ: more moves than the %dx%d board has points" % (w, w))
         if mv:
             moves.append((int(mv.group(1)) - 1, int(mv.group(2)) - 1))
             times.append(int(mv.group(3) or 0))
@@ -141,11 +145,22 @@ def read_psq(text, rule):
     for n, ln in enumerate(rest[:3]):
         if re.fullmatch(r"[-\d\s,;.:]+", ln) and not re.fullmatch(r"-?\d+", ln):
             raise RecordError("PSQ line %d: %r is not a move 'x,y,ms'" % (k + n + 1, ln))
-    names = [s for s in rest[:2] if s and not re.fullmatch(r"-?\d+", s)] + ["", ""]
+    code = next((n for n, s in enumerate(rest) if re.fullmatch(r"-?\d+", s)), len(rest))
+    names = [s for s in rest[:min(2, code)] if s] + ["", ""]  # (not the archives' line below)
     names = ["" if s.lower().startswith("homo-") else s for s in names[:2]]  # people
     if first:  # player 0 is named first; the header's last number is the one who began
         names.reverse()
-    return Record(w, rule, moves, tuple(names), times)
+    # The archives' line after the code names the tournament ("1,Freestyle", "0,Freestyle15_1"):
+    # a rule named there is the game's (a Renju game read as freestyle ended at an overline)
+    own = None
+    for s in rest[code + 1:]:
+        m = re.fullmatch(r"-?\d+\s*,\s*(\S.*)", s)
+        if m and own is None:
+            own = _rule_named(m.group(1))
+    said = rule if rule is not None else own  # --rule first
+    rec = Record(w, rules.FREESTYLE if said is None else said, moves, tuple(names), times)
+    rec.said_rule = said is not None
+    return rec
 
 
 class _Node(dict):
@@ -159,22 +174,40 @@ class _Node(dict):
         return "SGF node at character %d" % self.at
 
 
-def _sgf_tree(text, i):
+# What reading an SGF uses of a node; other properties (comments, marks, a library's labels)
+# are checked and skipped, not kept
+SGF_USED = ("GM", "SZ", "RU", "GN", "PB", "PW", "RE", "B", "W", "AB", "AW", "AE")
+# Nodes with a move or setup a main line may hold: a board's points, and as many again for
+# passes. A file of millions (damaged, or not a game) is refused before it takes the memory.
+SGF_MOST = 2 * MAX_SIZE * MAX_SIZE
+_NO_NODE = {}  # a node with nothing SGF_USED, shared
+
+
+def _sgf_tree(text, i, keep=True, room=None):
     """The main line of the SGF game tree opening at text[i] ('('), as a list of _Nodes,
     and the index after its ')'. Where the tree branches the first variation is the game; the
-    others are read (to find where they end) and dropped."""
+    others are read (to find where they end) and dropped, as is the whole tree if not keep:
+    a library's variations and a collection's other games build nothing, and of the main line
+    only what is used is kept (a 15 MB main line of comments took 2.3 GB of memory). room:
+    [how many more nodes with something used may be kept]."""
     nodes, n, branched = [], len(text), False
+    room = [SGF_MOST] if room is None else room
     i += 1
     while i < n:
         c = text[i]
         if c.isspace():
             i += 1
         elif c == ";" and not branched:
-            node, i = _sgf_props(text, i + 1)
-            nodes.append(node)
+            node, i = _sgf_props(text, i + 1, keep)
+            if keep:
+                if node:
+                    room[0] -= 1
+                    if room[0] < 0:
+                        raise RecordError("SGF: more than %d moves in one game" % SGF_MOST)
+                nodes.append(node or _NO_NODE)
         elif c == "(":
-            sub, i = _sgf_tree(text, i)
-            if not branched:
+            sub, i = _sgf_tree(text, i, keep and not branched, room)
+            if keep and not branched:
                 nodes += sub
             branched = True
         elif c == ")":
@@ -184,8 +217,12 @@ def _sgf_tree(text, i):
     raise RecordError("SGF: the game tree is not closed")
 
 
-def _sgf_props(text, i):
-    node, n = _Node(i - 1), len(text)
+SGF_VALUE = re.compile(r"(?:[^\\\]]|\\.)*", re.S)  # up to the ']' that is not escaped
+SGF_ESCAPE = re.compile(r"\\(.)", re.S)
+
+
+def _sgf_props(text, i, keep=True):
+    node, n, seen = _Node(i - 1), len(text), set()
     while i < n:
         while i < n and text[i].isspace():
             i += 1
@@ -199,48 +236,74 @@ def _sgf_props(text, i):
                 i += 1
             if i >= n or text[i] != "[":
                 break
-            j, v = i + 1, []
-            while j < n and text[j] != "]":
-                if text[j] == "\\" and j + 1 < n:
-                    j += 1
-                v.append(text[j])
-                j += 1
-            if j >= n:
+            j = SGF_VALUE.match(text, i + 1).end()
+            if j >= n or text[j] != "]":  # (or a lone backslash at the very end)
                 raise RecordError("SGF: property %s is not closed" % ident)
-            vals.append("".join(v))
+            vals.append(text[i + 1:j])
             i = j + 1
         if not vals:
             raise RecordError("SGF: property %s has no value" % ident)
-        if not ident.isalpha():  # a program's own (ORC's 5A), none of SGF's
+        if not keep or not ident.isalpha():  # not the game's, or a program's own (ORC's 5A)
             continue
         # SGF allows a property once a node; a second would be a second move or name that
         # keeping either one would silently change
-        if ident in node:
+        if ident in seen:
             raise RecordError("%s: property %s is given twice" % (node.where(), ident))
-        node[ident] = vals
+        seen.add(ident)
+        if ident in SGF_USED:
+            node[ident] = [SGF_ESCAPE.sub(r"\1", v) for v in vals]
     return node, i
+
+
+def _rule_named(text):
+    """The rule a record's words name (SGF's RU, a Gomocup archive's rule line), or None."""
+    if RENJU_NAMES.search(text):
+        return rules.RENJU
+    if re.search(r"standard|exact", text, re.I):
+        return rules.STANDARD
+    if re.search(r"free\W?style", text, re.I):
+        return rules.FREESTYLE
+    return None
 
 
 def _sgf_rule(root):
     """The rule an SGF root says: RU, else a Renju opening rule named in GN; None for none or
     an RU we do not know (a note then says the rule was not said)."""
-    ru = root.get("RU", [""])[0]
-    if RENJU_NAMES.search(ru):
+    own = _rule_named(root.get("RU", [""])[0])
+    if own is None and RENJU_NAMES.search(root.get("GN", [""])[0]):
         return rules.RENJU
-    if re.search(r"standard|exact", ru, re.I):
-        return rules.STANDARD
-    if re.search(r"free\W?style", ru, re.I):
-        return rules.FREESTYLE
-    if RENJU_NAMES.search(root.get("GN", [""])[0]):
-        return rules.RENJU
-    return None
+    return own
 
 
-def read_sgf(text, rule):
+def read_sgf(text, rule, game=None):
+    """The game of an SGF file; of a collection of several (Sabaki saves them, ORC's game centre
+    publishes them), game N, from 1."""
     i = text.find("(")
     if i < 0:
         raise RecordError("not an SGF record: no '('")
-    nodes = _sgf_tree(text, i)[0]
+    trees = []
+    while True:
+        # only the game to read is kept: the others are read to count them
+        try:
+            nodes, i = _sgf_tree(text, i, len(trees) + 1 == (game or 1))
+        except RecordError as e:
+            if not trees:
+                raise
+            raise RecordError("an SGF collection whose game %d is damaged (%s): --game N reads "
+                              "game N before it" % (len(trees) + 1, e))
+        trees.append(nodes)
+        if len(trees) == game:
+            break
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if not text.startswith("(", i):  # the collection's end (text after it is no game)
+            break
+    # A collection read as its first game lost the others without a word
+    if game is None and len(trees) > 1:
+        raise RecordError("an SGF collection of %d games: --game N reads game N" % len(trees))
+    if game is not None and not 1 <= game <= len(trees):
+        raise RecordError("no game %d in this SGF: it holds %d" % (game, len(trees)))
+    nodes = trees[(game or 1) - 1]
     if not nodes:
         raise RecordError("SGF: no nodes")
     root = nodes[0]
@@ -375,7 +438,10 @@ def read_moves(text, size, rule, game=None):
     Record(size)  # RecordError for a size this game does not play
     b = Board(size)
     moves = []
-    for tok in text.split():
+    for m in re.finditer(r"\S+", text):
+        tok = m.group(0)
+        if len(moves) == size * size:  # (a long damaged list took seconds and 400 MB)
+            raise RecordError("more moves than the %dx%d board has points" % (size, size))
         try:
             moves.append(b.xy(b.parse(tok)))
         except ValueError:
@@ -433,28 +499,39 @@ def detect(text):
     return "moves"
 
 
-GAME_IS_FOR = "--game is for tools/arena.py --verbose output and openings files"
+# Sizes past any real record: a file this large is damaged or not a record, and reading it whole
+# would take the memory (and the time) before saying so. SGF collections (a library's games
+# exported to one file) can be large; they are read without keeping the games not asked for.
+MB = 1 << 20
+MAX_TEXT = 8 * MB  # a game, an openings file, an arena.py log of some 30,000 games
+MAX_FILE = 64 * MB
+GAME_IS_FOR = ("--game is for tools/arena.py --verbose output, openings files and SGF "
+               "collections")
 
 
 def read(text, fmt=None, size=None, rule=None, game=None):
     """The checked Record in text, its format found from the contents unless fmt says. size
     is for move lists and opening lines (default 15); rule, if given, overrides the record's
     own (SGF's RU, arena output's header; a save's must agree); else freestyle. game picks
-    a game of arena output or a line of an openings file."""
+    a game of arena output or of an SGF collection, or a line of an openings file."""
     if not text.strip():
         raise RecordError("no record: the input is empty")
+    if len(text) > MAX_TEXT and fmt != "sgf" and not text.lstrip().startswith("("):
+        # read whole, line by line: 18 MB of PSQ took 540 MB of memory
+        raise RecordError("%.1f MB of text: larger than any record this reads but an SGF "
+                          "collection (%d MB at most)" % (len(text) / MB, MAX_TEXT // MB))
     fmt = fmt or detect(text)
-    if game is not None and fmt not in ("moves", "opening"):
+    if game is not None and fmt not in ("moves", "opening", "sgf"):
         raise RecordError(GAME_IS_FOR)
     free = rules.FREESTYLE if rule is None else rule
     try:
-        rec = {"psq": lambda: read_psq(text, free), "sgf": lambda: read_sgf(text, rule),
+        rec = {"psq": lambda: read_psq(text, rule), "sgf": lambda: read_sgf(text, rule, game),
                "opening": lambda: read_opening(text, 15 if size is None else size, free, game),
                "moves": lambda: read_moves(text, size, rule, game),
                "save": lambda: read_save(text, rule)}[fmt]()
     except RecursionError:  # SGF variations or JSON lists nested thousands deep
         raise RecordError("nested too deeply to read")
-    if fmt in ("psq", "opening"):
+    if fmt == "opening":
         rec.said_rule = rule is not None
     rec.check()
     return rec
@@ -480,7 +557,10 @@ def write_psq(rec):
     # Piskvork starts any name but homo-N as a brain program, so a person's name (P1, You) is
     # not written: only brains' names, with homo-N for the other player
     if any(map(_brain, rec.names)):
-        out += [s if _brain(s) else "homo-%d" % (n + 1) for n, s in enumerate(rec.names)]
+        # one line each: an SGF name may hold line breaks (SGF reads them as spaces), which
+        # made the next line Piskvork's second player
+        out += [" ".join(s.splitlines()) if _brain(s) else "homo-%d" % (n + 1)
+                for n, s in enumerate(rec.names)]
     out.append("-1")
     return "\n".join(out) + "\n"
 
@@ -617,8 +697,8 @@ def main(argv=None):
                     help="the input's format (default: found from its contents)")
     ap.add_argument("-o", "--output", default=None, help="file to write (default stdout)")
     ap.add_argument("--game", type=int, default=None,
-                    help="the game of an arena.py --verbose output (default the first), or the "
-                    "line (from 1) of an openings file of several")
+                    help="the game of an arena.py --verbose output (default the first) or of an "
+                    "SGF collection (from 1), or the line (from 1) of an openings file of several")
     ap.add_argument("--size", type=int, default=None,
                     help="board size for move lists and opening lines (PSQ, SGF, saves say)")
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
@@ -633,12 +713,16 @@ def main(argv=None):
         ap.error("--ai is for --to save")
     try:
         if a.input == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_FILE + 1)
         else:
             with open(a.input, "rb") as f:
-                data = f.read()
+                data = f.read(MAX_FILE + 1)
     except OSError as e:
         print("records.py: cannot read %s: %s" % (a.input, e.strerror or e), file=sys.stderr)
+        return 2
+    if len(data) > MAX_FILE:
+        print("records.py: %s: larger than %d MB: not a record file" % (a.input, MAX_FILE // MB),
+              file=sys.stderr)
         return 2
     rule = rules.RULE_NAMES.index(a.rule) if a.rule else None
     notes = []
@@ -648,6 +732,12 @@ def main(argv=None):
         if not rec.said_rule and a.to in ("sgf", "save"):
             notes.append("the record does not say its rule: written as freestyle "
                          "(--rule gives it)")
+        if a.to in ("psq", "opening", "moves") and rec.declared and \
+                (rec.winner, rec.reason) == rec.declared:
+            # an end the moves do not make (a resignation, time, an agreed draw): these formats
+            # hold moves only, and the game reads back unfinished
+            notes.append("%s has no place for how the game ended (%s): written without it"
+                         % (a.to, _result(rec)))
         for note in notes:
             print("records.py: %s: %s" % (a.input, note), file=sys.stderr)
         kw = {}

@@ -52,6 +52,9 @@ def new_game(app, mode):
         # A kit without a menu key opens the in-game menu (undo, resign, ...) with a long
         # press: nothing else on screen says so.
         k = app.hw.menu_hold
+        from app import past
+
+        past.retry(app)
         app.start(mode, chosen, app.clock() & 0x3FFF, k and "Hold %s: menu" % k)
 
     def pick(menu, it):

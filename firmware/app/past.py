@@ -97,8 +97,26 @@ def keep(play):
         s.kept, err = add(play.app.store, s, again)
         if err:
             play.note(err)
+            # for retry(); should its end be taken back and kept later, retry() writes the
+            # same record (Session.kept) again
+            play.app.unkept = s
             return False
     return True
+
+
+def retry(app):
+    """A new game is starting, and its save will replace the one of a finished game whose
+    record the flash refused (app.unkept: at its end, or at the boot): keep that game now,
+    making room with its save if need be. It was kept only by a boot before the new game,
+    so a single failed write at its end lost it."""
+    s = getattr(app, "unkept", None)  # (set only then: no attribute for the App to carry)
+    if s is None:
+        return
+    app.unkept = None
+    if s.game.over():  # (not if taken back on its end screen and replaced unfinished)
+        if add(app.store, s, s.kept)[1]:
+            app.forget_game()  # the new game's save goes there next in any case
+            add(app.store, s, s.kept)
 
 
 def check(d):

@@ -180,8 +180,9 @@ def boot(app, settings_name, game_name):
         load(store, game_name, lambda d: holder.append(restore(d, app.clock)))
         if holder and holder[0].game.over():
             err = _finished(store, holder[0])
-            if err:  # the save stays until the flash takes its record
+            if err:  # the save stays until the flash takes its record (or a new game starts)
                 app.notice = err
+                app.unkept = holder[0]
             else:
                 store.remove(game_name)
             holder = None

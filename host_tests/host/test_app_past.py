@@ -436,3 +436,117 @@ def test_a_game_taken_back_then_resumed_and_ended_otherwise_keeps_one_record(tmp
     assert past.numbers(d.app.store) == [1]
     with open(os.path.join(root, "past1.json")) as f:
         assert json.load(f)["sum"] == "P2 won, 10 moves"
+
+
+def _end_screen_choice(d, label):
+    play = d.app.game
+    while play.prompt[1][play.choice] != label:
+        d.press("right")
+    d.press("place")
+
+
+def test_a_record_the_flash_refused_is_kept_before_a_new_game_replaces_its_save(
+        tmp_path, monkeypatch):
+    # The finished game's save waited for the next boot to keep it; "New game" first (from the
+    # end screen, or through the menu) wrote the new game's save over it: the game was lost,
+    # after one failed write of a failing flash, or on a flash with no room for both files.
+    real_open = open
+
+    for how, refuse in (("once", lambda path, root: True),
+                        ("no room for both", lambda path, root: "game.json" in os.listdir(root))):
+        root = str(tmp_path / how.replace(" ", "_"))
+        os.mkdir(root)
+        refused = []
+
+        def flash(path, mode="r"):
+            if "w" in mode and "past" in path and (how != "once" or not refused) \
+                    and refuse(path, root):
+                refused.append(path)
+                raise OSError(5 if how == "once" else 28, "refused")
+            return real_open(path, mode)
+
+        d = appfix.Driver("pico_lcd_13", root=root)
+        d.new_game("pnp")
+        d.play(*WIN[:-1])
+        monkeypatch.setattr(store_mod, "open", flash, raising=False)
+        d.play(WIN[-1])
+        assert refused and d.app.game.temp.endswith(": not saved"), how
+        assert past.numbers(d.app.store) == [] and "game.json" in os.listdir(root), how
+        if how == "once":
+            _end_screen_choice(d, "New game")
+        else:
+            _end_screen_choice(d, "Menu")
+            d.choose("pnp")
+        d.choose("start")
+        assert d.app.game.s.game.board.count() == 0, how
+        d.play("a1")
+        monkeypatch.undo()
+        d2 = appfix.Driver("pico_lcd_13", root=root)
+        assert past.numbers(d2.app.store) == [1], how
+        with open(os.path.join(root, "past1.json")) as f:
+            assert len(json.load(f)["game"]["acts"]) == len(WIN), how
+        d2.choose("resume")  # and the new game's save is the new game's
+        g = d2.app.game.s.game
+        assert [g.board.name(i) for i in g.board.hist] == ["a1"], how
+
+
+def test_a_record_refused_at_the_boot_is_kept_before_a_new_game_too(tmp_path, monkeypatch):
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+
+    def no_past(path, mode="r"):
+        if "w" in mode and "past" in path:
+            raise OSError(5, "refused")
+        return open(path, mode)
+
+    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
+    d.play(WIN[-1])
+    d2 = appfix.Driver("pico_lcd_13", root=root)  # the boot's try refused too
+    assert d2.app.screen.footer == "Flash error: not saved" and "game.json" in os.listdir(root)
+    monkeypatch.undo()
+    d2.new_game("ai")
+    assert past.numbers(d2.app.store) == [1]
+
+
+def test_a_refused_end_taken_back_and_kept_later_is_kept_once(tmp_path, monkeypatch):
+    # Refused at its first end, taken back, ended otherwise and kept: the new game's start
+    # writes that record again (Session.kept names it), not a second one
+    root = str(tmp_path)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+    real_open = open
+
+    def no_past(path, mode="r"):
+        if "w" in mode and "past" in path:
+            raise OSError(5, "refused")
+        return real_open(path, mode)
+
+    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
+    d.play(WIN[-1])
+    monkeypatch.undo()
+    _end_screen_choice(d, "Undo")
+    d.play("a1", "m9")  # white's five on row 9: kept now
+    assert d.app.game.s.game.over() and past.numbers(d.app.store) == [1]
+    _end_screen_choice(d, "New game")
+    d.choose("start")
+    assert past.numbers(d.app.store) == [1]
+    with open(os.path.join(root, "past1.json")) as f:
+        assert len(json.load(f)["game"]["acts"]) == len(WIN) + 1
+    # Taken back and left unfinished, then replaced by a new game: nothing to keep
+    root = str(tmp_path / "b")
+    os.mkdir(root)
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
+    d.play(WIN[-1])
+    monkeypatch.undo()
+    _end_screen_choice(d, "Undo")
+    d.press("menu")
+    d.choose("quit")
+    assert d.menu_keys()[0] == "resume"
+    d.new_game("pnp")  # "Replace saved game?": yes
+    assert past.numbers(d.app.store) == [] and d.app.game.s.game.board.count() == 0

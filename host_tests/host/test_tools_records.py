@@ -475,8 +475,8 @@ def test_an_openings_file_of_several_lines_needs_game(tmp_path, capsys):
         R.read(commented, game=1)
     with pytest.raises(R.RecordError, match=said("an openings file of 2 openings (lines 2, 3)")):
         R.read(commented)
-    with pytest.raises(R.RecordError, match=said("--game is for tools/arena.py --verbose output "
-                                                 "and openings files")):
+    with pytest.raises(R.RecordError, match=said("--game is for tools/arena.py --verbose output, "
+                                                 "openings files and SGF collections")):
         R.read("Piskvorky 15x15, 0:0, 0\n8,8,0\n", game=1)
     f = tmp_path / "openings.txt"
     f.write_text(text)
@@ -498,3 +498,128 @@ def test_a_psq_in_a_windows_code_page(tmp_path, capsys):
         assert "names read as Windows-1252" in capsys.readouterr().err
         rec = R.read(out.read_text(encoding="utf-8"))
         assert rec.moves == [(7, 7), (8, 8)] and rec.names == (name, "")
+
+
+def test_an_sgf_collection_needs_game(tmp_path, capsys):
+    # Sabaki saves several games to one file, one game tree after another, and ORC publishes
+    # games so: such a file was read as its first game, the others dropped without a word.
+    text = ("(;GM[4]FF[4]SZ[15]PB[Ann];B[hh];W[ii])\n"
+            "(;GM[4]FF[4]SZ[15]PB[Bob];B[aa];W[bb](;B[cc])(;B[dd]))\n"
+            "(;GM[4]FF[4]SZ[19]RU[renju];B[jj])\n")
+    with pytest.raises(R.RecordError, match=said("an SGF collection of 3 games: --game N reads "
+                                                 "game N")):
+        R.read(text)
+    assert names(R.read(text, game=1)) == "h8 j7" and R.read(text, game=1).names[0] == "Ann"
+    rec = R.read(text, game=2)
+    assert names(rec) == "a15 b14 c13" and rec.names[0] == "Bob"
+    rec = R.read(text, game=3)
+    assert (rec.size, rec.rule, names(rec)) == (19, rules.RENJU, "k10")
+    for n in (0, 4):
+        with pytest.raises(R.RecordError, match=said("no game %d in this SGF: it holds 3" % n)):
+            R.read(text, game=n)
+    # A damaged game after the one asked for is not read; before it, or unasked, it is said
+    damaged = text + "(;B[hh];W[ii)\n"
+    assert names(R.read(damaged, game=2)) == "a15 b14 c13"
+    for n in (4, None):
+        with pytest.raises(R.RecordError, match=said("an SGF collection whose game 4 is damaged "
+                                                     "(SGF: property W is not closed)")):
+            R.read(damaged, game=n)
+    with pytest.raises(R.RecordError, match=said("an SGF collection whose game 2 is damaged "
+                                                 "(SGF: the game tree is not closed)")):
+        R.read("(;B[hh])(;W[ii]")
+    # One game: --game 1 or none; text after the last tree is no game
+    assert names(R.read("(;GM[4];B[hh]) saved by X\n")) == "h8"
+    assert names(R.read("(;GM[4];B[hh])", game=1)) == "h8"
+    f = tmp_path / "games.sgf"
+    f.write_text(text)
+    assert R.main([str(f), "--to", "moves"]) == 2
+    assert "an SGF collection of 3 games" in capsys.readouterr().err
+    assert R.main([str(f), "--to", "moves", "--game", "2"]) == 0
+    assert capsys.readouterr().out == "a15 b14 c13\n"
+
+
+def test_an_end_the_output_cannot_hold_is_said(tmp_path, capsys):
+    # PSQ, openings and move lists hold moves only: a resignation (SGF's RE, a past game's own
+    # end) was dropped without a word, and the game read back as unfinished.
+    f = tmp_path / "g.sgf"
+    f.write_text("(;GM[4]FF[4]SZ[15]RU[freestyle]RE[W+R];B[hh];W[ii])")
+    for fmt in ("psq", "opening", "moves"):
+        assert R.main([str(f), "--to", fmt]) == 0
+        err = capsys.readouterr().err
+        assert ("%s has no place for how the game ended (white won, resignation): written "
+                "without it" % fmt) in err
+    assert R.main([str(f), "--to", "sgf"]) == 0
+    assert capsys.readouterr().err == ""
+    # An end the moves make is in the moves: nothing to say
+    f.write_text("(;GM[4]FF[4]SZ[15]RU[freestyle]RE[B+]%s)" % "".join(
+        ";%s[%s]" % ("BW"[n % 2], m) for n, m in enumerate(
+            "hh ai ih aj jh ak kh al lh".split())))
+    assert R.main([str(f), "--to", "psq"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_huge_files_are_refused_before_they_take_the_memory(tmp_path, capsys, monkeypatch):
+    # Read whole, line by line, node by node: 18 MB of PSQ took 540 MB of memory, a 15 MB SGF
+    # 2.3 GB and 30 s, a larger one ran the machine out of memory with no word said.
+    with pytest.raises(R.RecordError, match=said("larger than any record this reads but an SGF "
+                                                 "collection (8 MB at most)")):
+        R.read("Piskvorky 15x15, 0:0, 0\n" + "8,8,0\n" * (R.MAX_TEXT // 6))
+    # More moves than the board has points is no game: said at once, not after the list
+    with pytest.raises(R.RecordError, match=said("PSQ: more moves than the 15x15 board has "
+                                                 "points")):
+        R.read("Piskvorky 15x15, 0:0, 0\n" + "8,8,0\n" * 226)
+    with pytest.raises(R.RecordError, match=said("more moves than the 5x5 board has points")):
+        R.read("a1 " * 26, size=5)
+    with pytest.raises(R.RecordError, match=said("SGF: more than 800 moves in one game")):
+        R.read("(;GM[4]" + ";B[hh];W[ii]" * 401 + ")")
+    # A library's variations and a collection's other games are not kept: a main line of
+    # comments, and an SGF collection larger than any other record, read in little memory
+    monkeypatch.setattr(R, "MAX_TEXT", 200000)  # (the real one takes seconds to fill)
+    big = "(;GM[4]SZ[15]PB[Ann]%s;B[hh];W[ii](;B[kk])(;B[jj]%s))\n" % (
+        ";C[a comment]" * 1000, ";C[x];W[aa]" * 10000)
+    text = big * (R.MAX_TEXT // len(big) + 1)
+    assert len(text) > R.MAX_TEXT
+    with pytest.raises(R.RecordError, match="an SGF collection of %d games" % (
+            R.MAX_TEXT // len(big) + 1)):
+        R.read(text)
+    rec = R.read(text, game=2)
+    assert names(rec) == "h8 j7 l5" and rec.names[0] == "Ann"
+    # The file itself: past 64 MB it is not read whole
+    monkeypatch.setattr(R, "MAX_FILE", 1000)
+    f = tmp_path / "big.sgf"
+    f.write_text("(;GM[4];B[hh]C[%s])" % ("x" * 1000))
+    assert R.main([str(f)]) == 2
+    assert "larger than 0 MB: not a record file" in capsys.readouterr().err
+
+
+def test_psq_names_stay_one_line_each():
+    # An SGF name may hold a line break; in PSQ it made a third line, read as the second player
+    rec = R.read("(;GM[4]FF[4]SZ[15]PB[pbrain-a\r\nb.exe]PW[pbrain-c.exe];B[hh];W[ii])")
+    text = R.write_psq(rec)
+    assert text.splitlines()[3:] == ["pbrain-a b.exe", "pbrain-c.exe", "-1"]
+    assert R.read(text).names == ("pbrain-a b.exe", "pbrain-c.exe")
+
+
+def test_psq_rule_from_the_gomocup_archives_line(tmp_path, capsys):
+    # After the code the archives name the tournament: "1,Freestyle", "0,Freestyle15_1". Black
+    # closes e8-k8, six in a row: a win in freestyle, a foul in Renju.
+    game = "Piskvorky 15x15, 11:11, 0\n5,8,0\n1,1,0\n6,8,0\n1,2,0\n7,8,0\n1,3,0\n9,8,0\n" \
+           "1,4,0\n10,8,0\n3,1,0\n8,8,0\nA.zip\nB.zip\n-1\n"
+    rec = R.read(game)
+    assert (rec.rule, rec.winner, rec.said_rule) == (rules.FREESTYLE, BLACK, False)
+    rec = R.read(game + "2,Renju\n")
+    assert (rec.rule, rec.winner, rec.reason, rec.said_rule) == (
+        rules.RENJU, WHITE, "forbidden h8", True)
+    assert rec.names == ("A.zip", "B.zip")
+    assert R.read(game + "0,Standard\n").rule == rules.STANDARD
+    assert R.read(game + "1,Freestyle15_1\n").said_rule
+    assert R.read(game + "2,Renju\n", rule=rules.FREESTYLE).winner == BLACK  # --rule first
+    assert not R.read(game + "1,Caro\n").said_rule  # a rule this game does not play
+    # Without the players that line is no player's name
+    rec = R.read("Piskvorky 15x15, 0:0, 0\n8,8,0\n-1\n1,Freestyle\n")
+    assert rec.names == ("", "") and rec.said_rule
+    f = tmp_path / "g.psq"
+    f.write_text(game + "2,Renju\n")
+    assert R.main([str(f), "--to", "sgf"]) == 0
+    out = capsys.readouterr()
+    assert "RU[renju]" in out.out and "RE[W+F]" in out.out and out.err == ""
