@@ -180,6 +180,9 @@ def command(g, words, args):
     w = words[0]
     if w in ("help", "?"):
         return HELP
+    if len(words) > 1 and w != "propose":
+        # "h8 j9" played h8 and dropped j9 without a word
+        raise ValueError("%s takes nothing after it: one command a line" % w)
     if g.over() and w not in ("undo", "redo"):
         raise G.GameError(GAME_OVER)
     if g.draw_offer >= 0 and w not in PENDING:
@@ -219,12 +222,23 @@ def command(g, words, args):
 def parser():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=HELP,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--size", type=int, default=15)
-    ap.add_argument("--rule", choices=rules.RULE_NAMES, default="freestyle")
-    ap.add_argument("--opening", choices=("free", "pro", "swap2"), default="free")
-    ap.add_argument("--ai", choices=("none", "black", "white", "both"), default="none")
-    ap.add_argument("--level", choices=LEVELS, default="medium")
-    ap.add_argument("--seed", type=int, default=1)
+    # each said only its name and choices: not the sizes, what standard is, who --ai is
+    ap.add_argument("--size", type=int, default=15,
+                    help="lines of the board, 5 to 20 (the kits offer 15 and 19; default 15)")
+    ap.add_argument("--rule", choices=rules.RULE_NAMES, default="freestyle",
+                    help="freestyle: five or more wins; standard: exactly five; renju: "
+                         "exactly five, and black's forbidden moves (default freestyle)")
+    ap.add_argument("--opening", choices=("free", "pro", "swap2"), default="free",
+                    help="pro: the professional rule; swap2 (default free)")
+    ap.add_argument("--ai", choices=("none", "black", "white", "both"), default="none",
+                    help="the player the AI is, by its colour at the start (a pro or swap2 "
+                         "opening may swap colours); none: pass-and-play; both: watch the AI "
+                         "play itself (default none)")
+    ap.add_argument("--level", choices=LEVELS, default="medium",
+                    help="how strong the AI plays (default medium)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="the AI's random choices: the same seed plays the same game "
+                         "(default 1)")
     return ap
 
 

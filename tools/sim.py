@@ -92,6 +92,20 @@ def clear_data(data):
         os.remove(os.path.join(data, n))
 
 
+def default_data(board):
+    """The firmware's data folder when --data is not given: sim_data/KIT in the repository
+    (ignored by git) wherever the simulator is started from. It was ./sim_data/KIT of the
+    working directory: a game saved in a run from the repository was not offered to one started
+    from tools/ (or from home), and the new folder there was not ignored by git."""
+    return os.path.join(simcore.ROOT, "sim_data", board)
+
+
+def _shown(path):
+    # a path as a message names it: from the working directory when it lies below it
+    rel = os.path.relpath(path)
+    return path if rel.startswith(os.pardir) else rel
+
+
 def board_name(name):
     """--board: a kit's name, the stem of a boards/*.json file. A path (../boards/x) loaded too,
     and the default data folder sim_data/NAME then lay outside sim_data, in the repository."""
@@ -101,17 +115,33 @@ def board_name(name):
     return name
 
 
+# What a newcomer needs before the first frame: --help said nothing of the keys.
+KEYS_HELP = """keys (the window lists a kit's keys beside the panel, the terminal's last line too):
+  arrows          up, down, left, right (on the few-key kits: the key giving it, held long
+                  when it is that key's long press)
+  Enter, Space    place                 Esc, Backspace   back
+  M, Tab          menu                  Q                quit (the firmware saves as it goes)
+  A B X Y / 1 2 3 the kit's own keys as printed on it (the Pico kits' A B X Y; T-Display
+                  1 = GPIO0, 2 = GPIO35; M5Stack 1 2 3 = A B C): held, they are held; in the
+                  terminal, which sees no key releases, Shift+letter is a long press
+  Held keys repeat as on the board (after 0.4 s, then every 0.12 s); a long press is 0.5 s.
+  F12 (window): the panel as sim_<kit>_N.png"""
+
+
 def parser():
     p = argparse.ArgumentParser(
         description="Gomoku console simulator: the firmware app on a virtual kit.",
-        epilog=simscript.HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--board", "--kit", default="pico_lcd_13",
-                   help="kit profile (boards/NAME.json); --list shows them")
+        epilog=KEYS_HELP + "\n\n" + simscript.HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--board", "--kit", default="pico_lcd_13", metavar="KIT",
+                   help="kit (boards/KIT.json): %s; default pico_lcd_13; --list names them"
+                        % ", ".join(kit.known()))
     p.add_argument("--list", action="store_true", help="list the kits and exit")
     p.add_argument("--scale", type=_scale, default=None,
                    help="window pixels per panel pixel (default: fit ~720 px)")
     p.add_argument("--data", default=None,
-                   help="folder for the files the firmware saves (default ./sim_data/KIT)")
+                   help="folder for the files the firmware saves (default: sim_data/KIT in the "
+                        "repository)")
     p.add_argument("--fresh", action="store_true",
                    help="delete the firmware's saves in the data folder first (refuses a "
                         "folder that holds anything else)")
@@ -173,7 +203,7 @@ def run(argv=None):
         print("sim: --window-shot needs the pygame window (pip install -r "
               "requirements-dev.txt), not --term", file=sys.stderr)
         return 2
-    data = args.data or os.path.join("sim_data", args.board)
+    data = args.data or default_data(args.board)
     if args.fresh:
         try:
             clear_data(data)
@@ -219,7 +249,7 @@ def run(argv=None):
         sim.save_png(args.shot, args.shot_scale)
     if idle:
         print("sim: no window or terminal to play in: booted %s headless and wrote its screen"
-              " to %s (--term, --script, --shot: --help)" % (args.board, args.shot),
+              " to %s (--term, --script, --shot: --help)" % (args.board, _shown(args.shot)),
               file=sys.stderr)
     if args.window_shot:
         win.save_window(args.window_shot)

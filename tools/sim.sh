@@ -4,13 +4,5 @@
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-if [ ! -x "$repo/.venv/bin/python" ]; then
-    python3 -m venv "$repo/.venv"
-fi
-# Same stamp as tools/test.sh: reinstall only when requirements-dev.txt changed.
-if ! cmp -s "$repo/requirements-dev.txt" "$repo/.venv/.requirements-dev.installed"; then
-    "$repo/.venv/bin/python" -m pip install -q --disable-pip-version-check \
-        -r "$repo/requirements-dev.txt"
-    cp "$repo/requirements-dev.txt" "$repo/.venv/.requirements-dev.installed"
-fi
+. "$repo/tools/venv.sh"
 exec "$repo/.venv/bin/python" "$repo/tools/sim.py" "$@"

@@ -3,15 +3,9 @@
 # then host_tests/core again under the MicroPython VM. Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+repo="$(pwd)"
 
-if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
-fi
-# Reinstall only when requirements-dev.txt changed since the last successful install.
-if ! cmp -s requirements-dev.txt .venv/.requirements-dev.installed; then
-    .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
-    cp requirements-dev.txt .venv/.requirements-dev.installed
-fi
+. tools/venv.sh
 # npm ci writes node_modules/.package-lock.json; -nt is also true when that is missing.
 if [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
     npm ci --prefix tools --no-audit --no-fund --loglevel=error

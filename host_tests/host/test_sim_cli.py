@@ -59,6 +59,37 @@ def test_list_names_every_kit():
     assert [line.split()[0] for line in r.stdout.splitlines()] == kit.known()
 
 
+def test_help_names_the_kits_and_the_keys():
+    # --help named neither: the keys were only in the window's side panel and the terminal's
+    # last line, the kits behind --list.
+    r = run_sim("--help")
+    assert r.returncode == 0
+    for name in kit.known():
+        assert name in r.stdout
+    for key in ("arrows", "Enter", "Esc", "Tab", "Shift+letter", "0.5 s", "quit"):
+        assert key in r.stdout
+
+
+def test_the_default_data_folder_is_the_repository_s(tmp_path, monkeypatch):
+    # It was ./sim_data/KIT of the working directory: a run started from tools/ or from home
+    # did not find the game a run from the repository saved, and made a folder git did not
+    # ignore. (In-process: a run here would boot on a developer's own saves.)
+    sim = _sim_module()
+    monkeypatch.chdir(tmp_path)
+    assert sim.default_data("ttgo_tdisplay") == os.path.join(ROOT, "sim_data", "ttgo_tdisplay")
+    made = []
+
+    def no_sim(board, data, clock=None):  # what run() would boot on, without booting it
+        made.append(data)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim.simcore, "Sim", no_sim)
+    with pytest.raises(KeyboardInterrupt):
+        sim.run(["--headless", "--board", "ttgo_tdisplay"])
+    assert made == [os.path.join(ROOT, "sim_data", "ttgo_tdisplay")]
+    assert os.listdir(tmp_path) == []
+
+
 def test_bad_script_token_exits_nonzero(tmp_path):
     r = run_sim("--headless", "--data", str(tmp_path), "--script", "down jump")
     assert r.returncode == 2 and "'jump'" in r.stderr
@@ -227,3 +258,37 @@ def test_ctrl_c_in_the_window_exits_130_without_a_traceback(tmp_path):
         if p.poll() is None:
             p.kill()
     assert p.returncode == 130 and b"Traceback" not in err, err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="bash scripts")
+def test_a_venv_that_fails_half_way_is_not_left_behind(tmp_path):
+    # Debian's python3 without python3-venv: `python3 -m venv` makes .venv/bin/python, then
+    # fails at ensurepip. sim.sh (and test.sh) saw the python and every later run stopped at
+    # "No module named pip", also after installing the package the failure asked for.
+    import shutil
+
+    repo = tmp_path / "repo"
+    (repo / "tools").mkdir(parents=True)
+    for f in ("tools/sim.sh", "tools/venv.sh", "requirements-dev.txt"):
+        if os.path.exists(os.path.join(ROOT, f)):
+            shutil.copy(os.path.join(ROOT, f), str(repo / f))
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    (bin_ / "python3").write_text(
+        "#!/bin/sh\n"
+        "if [ \"$1\" = -m ] && [ \"$2\" = venv ]; then\n"
+        "  '%s' -m venv --without-pip \"$3\"\n"
+        "  echo 'The virtual environment was not created successfully because ensurepip is"
+        " not available.' >&2\n"
+        "  exit 1\n"
+        "fi\n"
+        "exec '%s' \"$@\"\n" % (sys.executable, sys.executable))
+    os.chmod(str(bin_ / "python3"), 0o755)
+    env = dict(os.environ, PATH="%s:%s" % (bin_, os.environ.get("PATH", "")))
+    for _ in range(2):
+        r = subprocess.run(["bash", str(repo / "tools" / "sim.sh"), "--help"], env=env,
+                           capture_output=True, text=True, timeout=120,
+                           stdin=subprocess.DEVNULL)
+        assert r.returncode != 0 and "ensurepip is not available" in r.stderr, r.stderr
+        assert "No module named pip" not in r.stderr
+        assert not (repo / ".venv").exists()

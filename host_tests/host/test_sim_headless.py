@@ -145,15 +145,15 @@ def test_window_frame_matches_the_virtual_panel_and_keys_press_pins(tmp_path):
     sim = simcore.Sim("ttgo_tdisplay", str(tmp_path / "t"), simcore.VirtualClock())
     win = simwin.Window(sim, headless=True)
     try:
-        # M = menu = long press of GPIO0 on this kit: a quick tap still holds the pin long enough
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0,
-                                             unicode="", scancode=0))
+        # 2 = GPIO35 itself: held while the key is (the Right arrow taps it: see below)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0,
+                                             unicode="2", scancode=0))
         assert win.events()
         for _ in range(5):
             sim.pass_()
         assert machine.level(35) == 0
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0,
-                                             unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_2, mod=0,
+                                             unicode="2", scancode=0))
         win.events()
         for _ in range(5):
             sim.pass_()
@@ -187,6 +187,59 @@ def test_window_frame_matches_the_virtual_panel_and_keys_press_pins(tmp_path):
         assert win.surface.get_at((simwin.M + 5, simwin.M + 5))[:3] != (0, 0, 0)
     finally:
         win.close()
+
+
+@pytest.mark.parametrize("name,key,action", [("pico_display", "K_UP", "up"),
+                                              ("ttgo_tdisplay", "K_RIGHT", "right"),
+                                              ("m5stack_core", "K_LEFT", "left")])
+def test_an_arrow_held_in_the_window_does_what_it_names(tmp_path, name, key, action):
+    # The arrow of a few-key kit's short press held its key down as long as it was held: past
+    # 0.5 s that is the key's long press, another action (the Pico Display's Up arrow moved
+    # the cursor left, the T-Display's Right turned it down). It is one press now.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import simcore
+    import simwin
+
+    sim = simcore.Sim(name, str(tmp_path / name), simcore.VirtualClock(drift=0))
+    win = simwin.Window(sim, headless=True)
+    seen = []
+    emit = sim.hw.buttons._emit
+    sim.hw.buttons._emit = lambda a, k: (seen.append(a), emit(a, k))
+    try:
+        k = getattr(pygame, key)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                             scancode=0))
+        win.events()
+        for _ in range(100):  # 1.6 s
+            sim.pass_()
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="",
+                                             scancode=0))
+        win.events()
+        for _ in range(20):
+            sim.pass_()
+    finally:
+        win.close()
+    assert seen == [action, action]  # one press and its release
+
+
+def test_f12_does_not_overwrite_an_earlier_run_s_screenshot(tmp_path, monkeypatch, capsys):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import simcore
+    import simwin
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sim_pico_lcd_13_1.png").write_bytes(b"an earlier run's")
+    sim = simcore.Sim("pico_lcd_13", str(tmp_path / "d"), simcore.VirtualClock())
+    win = simwin.Window(sim, headless=True)
+    try:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0,
+                                             unicode="", scancode=0))
+        assert win.events()
+    finally:
+        win.close()
+    assert (tmp_path / "sim_pico_lcd_13_1.png").read_bytes() == b"an earlier run's"
+    assert pygame.image.load(str(tmp_path / "sim_pico_lcd_13_2.png")).get_size() == (240, 240)
+    assert "sim_pico_lcd_13_2.png" in capsys.readouterr().err
 
 
 def test_saves_persist_across_runs(tmp_path):

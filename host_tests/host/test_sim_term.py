@@ -174,7 +174,74 @@ def test_key_repeat_is_capped_per_key_without_dropping_other_keys(tmp_path):
     assert [p for p, _ in sim.pins.taps] == [down] * 3 + [place]
 
 
-def _spawn(tmp_path, rows=40, cols=120):
+def _held(tmp_path, name, seq, delay=500, every=40, until=2000):
+    """The firmware's button events (ms from the first press, action, kind) when the terminal
+    sends `seq` as a held key does: once, then again from `delay` every `every` ms to `until`."""
+    from hw.buttons import PRESS, REPEAT, LONG
+
+    sim = simcore.Sim(name, str(tmp_path / name), simcore.VirtualClock(drift=0))
+    term = simterm.Terminal(sim)
+    events = []
+    emit = sim.hw.buttons._emit
+    kinds = {PRESS: "press", REPEAT: "repeat", LONG: "long"}
+
+    def seen(action, kind):
+        if kind in kinds:
+            events.append((sim.clock.t - t0, action, kinds[kind]))
+        emit(action, kind)
+
+    sim.hw.buttons._emit = seen
+    for _ in range(5):
+        sim.pass_()
+    t0 = sim.clock.t
+    times = [0] + list(range(delay, until, every))
+    while sim.clock.t - t0 < until + 3000:
+        now = sim.clock.t - t0
+        n = sum(1 for t in times if t <= now)
+        term.handle(seq * n)
+        times = times[n:]
+        sim.pass_()
+    return events
+
+
+def test_a_key_held_in_the_terminal_is_held_on_the_kit(tmp_path):
+    # A terminal sends a held key again and again and never its release. Each of those was a
+    # tap of its own, three of them queued: the cursor ran on after the key was let go, a
+    # long press alias (the Pico Display's left = long X) moved once every 0.67 s and two
+    # seconds on, and the T-Display's held Down (its long GPIO35) turned the cursor's way at
+    # each repeat instead of stepping on.
+    ev = _held(tmp_path, "pico_lcd_13", "\x1b[B")  # d-pad: as the board, 0.4 s then 0.12 s
+    assert {a for _, a, _ in ev} == {"down"}
+    assert [k for _, _, k in ev[:3]] == ["press", "press", "repeat"]  # the repeat's delay
+    assert all(100 <= b[0] - a[0] <= 140 for a, b in zip(ev[2:], ev[3:]))
+    assert len(ev) >= 12 and ev[-1][0] <= 2000 + simterm.REPEAT_HOLD_MS + 40
+
+    for name, seq, action in (("pico_display", "\x1b[D", "left"),
+                              ("ttgo_tdisplay", "\x1b[B", "down")):
+        for delay in (500, 660):  # common repeat delays: GNOME's, an X server's default
+            ev = _held(tmp_path, name, seq, delay)
+            assert [k for _, _, k in ev[:2]] == ["press", "repeat"], (name, delay, ev)
+            assert {a for _, a, _ in ev} == {action}
+            assert [k for _, _, k in ev].count("press") == 1  # held on: no second long press
+            assert len(ev) >= 10 and ev[-1][0] <= 2000 + simterm.REPEAT_HOLD_MS + 40
+
+    # A short press whose key does something else when held (X: up, long: left) is tapped
+    # again at each repeat, never held into its long press, and stops soon after.
+    ev = _held(tmp_path, "pico_display", "\x1b[A")
+    assert {a for _, a, _ in ev} == {"up"} and len(ev) >= 10
+    assert ev[-1][0] <= 2000 + 200
+
+
+def test_the_same_key_twice_in_one_read_is_two_presses(tmp_path):
+    # a paste, or keys typed while the loop was busy: not a held key
+    sim = _sim(tmp_path)
+    term = simterm.Terminal(sim)
+    term.handle("\x1b[B\x1b[B\x1b[B")
+    down = sim.action_pin("down")[0]
+    assert [p for p, _ in sim.pins.taps] == [down] * 3
+
+
+def _spawn(tmp_path, rows=40, cols=120, **kw):
     import fcntl
     import struct
     import termios
@@ -186,7 +253,8 @@ def _spawn(tmp_path, rows=40, cols=120):
     env.pop("WAYLAND_DISPLAY", None)
     p = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--term",
                           "--data", str(tmp_path / "d")],
-                         stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+                         stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+                         **kw)
     return p, master, slave
 
 
@@ -242,6 +310,48 @@ def test_a_kill_gives_the_terminal_back(tmp_path, sig):
         assert termios.tcgetattr(slave)[3] == before[3]  # echo and line mode back
         assert b"\x1b[?25h" in got  # and the cursor
         assert p.returncode == 128 + getattr(signal, sig)
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
+        os.close(slave)
+
+
+def _state(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
+def test_ctrl_z_gives_the_terminal_back_and_fg_takes_it_again(tmp_path):
+    # The default stop left the shell's prompt on the alternate screen with no cursor, and at
+    # `fg` the terminal stayed in line mode (keys echoed, waited for Enter), nothing redrawn.
+    import signal
+    import termios
+
+    # a process group of its own in this session, as a shell's job: not orphaned, so it stops
+    p, master, slave = _spawn(tmp_path, preexec_fn=os.setpgrp)
+    try:
+        before = termios.tcgetattr(slave)
+        got = b""
+        end = time.time() + 30
+        while b"q quit" not in got and time.time() < end:
+            got += _drain(master, 0.1)
+        p.send_signal(signal.SIGTSTP)
+        end = time.time() + 30
+        while _state(p.pid) != "T" and time.time() < end:
+            time.sleep(0.05)
+        assert _state(p.pid) == "T"
+        got = _drain(master, 0.3).decode("utf-8", "replace")
+        assert termios.tcgetattr(slave)[3] == before[3]  # line mode and echo for the shell
+        assert got.endswith("\x1b[?25h\x1b[?1049l")  # the cursor, the shell's screen
+        p.send_signal(signal.SIGCONT)
+        got = _drain(master, 1.0).decode("utf-8", "replace")
+        assert termios.tcgetattr(slave)[3] & termios.ICANON == 0  # keys one by one again
+        assert got.startswith("\x1b[?1049h") and "\x1b[2J" in got
+        assert painted_rows(got) == {r: 78 for r in range(1, 40)}  # the whole picture
+        os.write(master, b"q")
+        assert p.wait(timeout=30) == 0
     finally:
         if p.poll() is None:
             p.kill()

@@ -123,3 +123,22 @@ def test_ctrl_c_at_the_prompt_has_no_traceback():
         if p.poll() is None:
             p.kill()
     assert p.returncode == 130 and b"Traceback" not in err
+
+
+def test_help_says_what_each_option_takes(capsys):
+    # --help gave the options' names and choices alone: no board sizes, no word on --seed
+    with pytest.raises(SystemExit):
+        play.parser().parse_args(["--help"])
+    out = capsys.readouterr().out
+    for words in ("5 to 20", "exactly five", "pass-and-play", "same seed"):
+        assert words in out
+
+
+def test_words_after_a_command_are_refused_not_dropped(monkeypatch, capsys):
+    # "h8 j9" played h8 and dropped j9 without a word.
+    rc, out = run(monkeypatch, capsys, ["h8 j9", "undo now", "j9"])
+    lines = said(out)
+    assert "> ! h8 takes nothing after it: one command a line" in lines
+    assert "> ! undo takes nothing after it: one command a line" in lines
+    assert "Move 2: player 2 (white) to move   [P1 0s  P2 0s]" in lines  # after j9 alone
+    assert not any(x.startswith("Move 3") for x in lines)

@@ -131,6 +131,20 @@ class Pins:
         if sum(1 for p, _ in self.taps if p == pin) < limit:
             self.taps.append((pin, ms))
 
+    def extend(self, pin, ms):
+        """Keep the pin a tap holds down at least `ms` more (a terminal's repeat of a held
+        key); False when no tap holds it now."""
+        h = self.holders.get(pin, {}).get(("tap", pin))
+        if h is None:
+            return False
+        until = hwclock.ticks_add(self.clock.read(), ms)
+        if hwclock.ticks_diff(until, h[0]) > 0:
+            h[0] = until
+        return True
+
+    def waiting(self, pin):
+        return any(p == pin for p, _ in self.taps)
+
     def busy(self, pin=None):
         if pin is None:
             return bool(self.taps) or any(self.holders.values())

@@ -67,6 +67,10 @@ class KitKeys:
                 return k.pin, True
         return None
 
+    def dual(self, pin):
+        """Whether the key on `pin` does something else when held (a long-press alias)."""
+        return any(k.pin == pin and k.long for k in self.keys)
+
     def by_direct(self, ch):
         for k in self.keys:
             if k.direct == ch:

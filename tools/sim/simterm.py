@@ -9,6 +9,18 @@ import simcore
 import simkeys
 
 FOOTER = 1  # text rows under the picture
+# A terminal sends no key releases: a key held down comes again and again, the terminal's own
+# repeat (after 250-660 ms, then every 30-100 ms). A repeat that comes while the key's last press
+# is still down holds it on, and the key lets go REPEAT_HOLD_MS after the last repeat, so the
+# firmware times its repeat and long press as on the board (0.4 s, then 0.12 s; the few-key
+# kits' long press and the repeat of its alias). Each repeat used to queue a tap of its own: the
+# cursor ran on for three taps after the key was let go (two seconds of long presses on the
+# few-key kits), and on the T-Display each held Down was a new long press that turned its way.
+REPEAT_HOLD_MS = 150
+# A long press from the terminal: past the firmware's 500 ms and an X server's default 660 ms
+# repeat delay (so a held key's first repeat still finds it down), short of 750 ms, when a long
+# press's alias first repeats.
+LONG_TAP_MS = 680
 UPPER = "\u2580"  # upper half block: foreground = top pixel, background = bottom pixel
 
 _ESC_SEQ = {"[A": "up", "[B": "down", "[C": "right", "[D": "left",
@@ -195,6 +207,7 @@ class Terminal:
                 return 80, 24
 
         self.view = TermView(sim, write, size)
+        self.last = {}  # pin -> whether the terminal's last press of it was a long one
 
     def _read(self):
         fd = self.stdin.fileno()
@@ -208,16 +221,36 @@ class Terminal:
 
     def handle(self, data):
         sim = self.sim
+        seen = set()
         for ev in parse_keys(data):
             if ev[0] == "quit":
                 return False
             if ev[0] == "action":
-                sim.tap_action(ev[1])
+                hit = sim.action_pin(ev[1])
             else:
                 k = sim.keys.by_direct(ev[1])
-                if k is not None:
-                    sim.pins.tap(k.pin, simcore.LONG_MS if ev[2] else simcore.TAP_MS)
+                hit = None if k is None else (k.pin, ev[2])
+            if hit is not None:
+                self._press(hit[0], hit[1], hit in seen)
+                seen.add(hit)
         return True
+
+    def _press(self, pin, long, again):
+        """A key from the terminal: its pin and whether it is a long press. `again`: the same
+        key came earlier in this read (a paste, keys typed while the loop was busy): a tap."""
+        pins = self.sim.pins
+        if not again and self.last.get(pin) == long and (pins.pressed(pin) or pins.waiting(pin)):
+            # the terminal's repeat of a held key
+            if long or not self.sim.keys.dual(pin):
+                pins.extend(pin, REPEAT_HOLD_MS)
+                return
+            # A key that does something else when held (the few-key kits' short presses: up on
+            # the Pico Display's X, whose long press is left) is tapped again instead, one tap
+            # waiting at most, so that it stops soon after it is let go.
+            if pins.waiting(pin):
+                return
+        self.last[pin] = long
+        pins.tap(pin, LONG_TAP_MS if long else simcore.TAP_MS)
 
     def run(self, player=None, exit_at_end=False):
         import termios
@@ -226,20 +259,40 @@ class Terminal:
         sim = self.sim
         fd = self.stdin.fileno()
         saved = termios.tcgetattr(fd)
-        # TCSANOW: the default TCSAFLUSH threw away keys typed while the simulator booted
-        tty.setcbreak(fd, termios.TCSANOW)
+
+        def enter():
+            # TCSANOW: the default TCSAFLUSH threw away keys typed while the simulator booted
+            tty.setcbreak(fd, termios.TCSANOW)
+            # the alternate screen, as full-screen programs use: on quit the terminal shows
+            # again what it showed before, not a stale frame of the game
+            self.stdout.write("\x1b[?1049h")
+            self.view.render(force=True)
+
+        def leave():
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            self.stdout.write("\x1b[0m\x1b[?25h\x1b[?1049l")
+            self.stdout.flush()
 
         def stop(signum, frame):
             # a closed ssh session or a kill: leave through `finally`, which gives the terminal
             # back its line mode and cursor (the default action left both off)
             raise SystemExit(128 + signum)
 
+        def suspend(signum, frame):
+            # Ctrl-Z: give the terminal back as quitting does, stop, and at `fg` take it again
+            # and paint the whole picture. The default action left the shell's prompt on the
+            # alternate screen with the cursor hidden, and after `fg` the terminal stayed in
+            # line mode: keys echoed and waited for Enter, and nothing was redrawn.
+            leave()
+            signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTSTP)  # stops here until continued
+            signal.signal(signal.SIGTSTP, suspend)
+            enter()
+
         old = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+        old[signal.SIGTSTP] = signal.signal(signal.SIGTSTP, suspend)
         try:
-            # the alternate screen, as full-screen programs use: on quit the terminal shows
-            # again what it showed before, not a stale frame of the game
-            self.stdout.write("\x1b[?1049h")
-            self.view.render(force=True)
+            enter()
             while self.handle(self._read()):
                 now = sim.step()
                 if player is not None and not player.update(now) and exit_at_end:
@@ -251,8 +304,6 @@ class Terminal:
             for s, h in old.items():
                 signal.signal(s, h)
             try:
-                termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-                self.stdout.write("\x1b[0m\x1b[?25h\x1b[?1049l")
-                self.stdout.flush()
+                leave()
             except (OSError, termios.error):
                 pass  # after a hangup the terminal may be gone

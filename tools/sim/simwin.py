@@ -1,5 +1,6 @@
 # pygame front end: the panel scaled up, the kit's keys drawn beside it, keyboard and mouse input.
 import os
+import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -104,6 +105,18 @@ class Window:
             self.force = False
             self.draw()
 
+    def screenshot(self):
+        """F12: the panel as the next free sim_KIT_N.png here, said on stderr. The count
+        started at 1 in every run, and a new run's shots overwrote the last one's unsaid."""
+        while True:
+            self.shots += 1
+            path = "sim_%s_%d.png" % (self.sim.name, self.shots)
+            if not os.path.exists(path):
+                break
+        self.sim.save_png(path)
+        print("sim: wrote %s" % path, file=sys.stderr)
+        return path
+
     def save_window(self, path):
         self.draw()
         d = os.path.dirname(path)
@@ -122,8 +135,7 @@ class Window:
                 if ev.key == pygame.K_q:
                     return False
                 if ev.key == pygame.K_F12:
-                    self.shots += 1
-                    sim.save_png("sim_%s_%d.png" % (sim.name, self.shots))
+                    self.screenshot()
                     continue
                 self._key_down(ev)
             elif ev.type == pygame.KEYUP:
@@ -151,6 +163,12 @@ class Window:
             hit = sim.action_pin(action)
             if hit is not None:
                 pin, long = hit
+                if not long and sim.keys.dual(pin):
+                    # the short press of a key whose long press is another action (the Pico
+                    # Display's X: up, long: left): a tap, held or not; held, the Up arrow
+                    # moved the cursor left (the letter keys press the key itself)
+                    sim.pins.tap(pin)
+                    return
                 # an action this kit only has as an alias: the key makes a long press
                 sim.pins.hold(pin, src, simcore.LONG_MS if long else 0)
                 self.held[ev.key] = pin

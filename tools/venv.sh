@@ -1,0 +1,13 @@
+# The project's .venv, for tools/sim.sh and tools/test.sh (sourced; $repo is the checkout):
+# made on first use, its packages installed again only when requirements-dev.txt changed.
+if [ ! -x "$repo/.venv/bin/python" ]; then
+    # python3 -m venv that fails half way (Debian's python3 without python3-venv has no
+    # ensurepip) leaves .venv/bin/python without pip: every later run stopped at "No module
+    # named pip", also once the package was installed as the failure said
+    python3 -m venv "$repo/.venv" || { rm -rf "$repo/.venv"; exit 1; }
+fi
+if ! cmp -s "$repo/requirements-dev.txt" "$repo/.venv/.requirements-dev.installed"; then
+    "$repo/.venv/bin/python" -m pip install -q --disable-pip-version-check \
+        -r "$repo/requirements-dev.txt"
+    cp "$repo/requirements-dev.txt" "$repo/.venv/.requirements-dev.installed"
+fi
