@@ -65,11 +65,11 @@ def is_forbidden(board, i, mask=None):
                 r = 2
                 if n:
                     # p is a straight four's point along the level above's line, where it
-                    # makes no overline and no second four. It is forbidden only by another
-                    # four (a line with three more black stones within four cells), an
-                    # overline (five) or two threes (two lines with two): t counts a line of
-                    # two 1, of three or more 2+. Most such points have neither, and their
-                    # whole check is skipped.
+                    # makes no overline and no second four. It is refused only by another
+                    # four (a line with three more black stones within four cells), a five or
+                    # an overline (four or five more) or two threes (two lines with two): t
+                    # counts a line of two 1, of three or more 2+. Most such points have
+                    # none of these, and their whole check is skipped.
                     r = t = 0
                     e = dirs[fr[5 * n - 4]]
                     for d in dirs:
@@ -79,8 +79,13 @@ def is_forbidden(board, i, mask=None):
                                 t += a - 1
                     if t > 1:
                         r = 2
-                # A five allows p, whatever else it makes (so it is looked for along every
-                # line first); an overline or a double four forbids it; else its threes decide.
+                # A five allows the move asked, whatever else it makes (so it is looked for
+                # along every line first); an overline or a double four forbids it; else its
+                # threes decide. A straight four's point below that makes a five too gives
+                # the level above no three: RIF's three is a row that one more stone makes
+                # a straight four "without at the same time a five in a row is made" (as
+                # the Piskvork judge and Rapfi read it; two levels down the five may run
+                # through the stone asked, so it is not only where black has a five ready).
                 m = 15 if n else mask
                 if r == 2:
                     for j in range(nd):
@@ -88,7 +93,7 @@ def is_forbidden(board, i, mask=None):
                             d = dirs[j]
                             a = 1 + run(cells, p, d, BLACK) + run(cells, p, -d, BLACK)
                             if a == 5:
-                                r = 0
+                                r = 1 if n else 0
                                 break
                             if a > 5:
                                 r = 1

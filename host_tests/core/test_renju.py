@@ -99,7 +99,36 @@ CASES = [
         "...X......",
         "..........",
     ], "double three", "the lower diagonal's extension point looks like a double three, but one "
-                       "of its threes is false in turn, so the extension is legal"),
+                       "of its threes is false in turn, so the extension is legal"),    # RIF's three is a row that one more stone makes a straight four "without at the same time a
+    # five in a row is made": a four-point that also makes a five gives no three (the Piskvork
+    # judge and Rapfi read it so).
+    ("three whose only four point also makes a five", [
+        "........",
+        ".....X..",
+        ".....X..",
+        ".O.XX*..",
+        "......X.",
+        "......X.",
+        "......X.",
+        "......X.",
+        "......O.",
+        "........",
+    ], None, "the row's only straight-four point (right of *) is black's five on the column, "
+             "so the row is no three: only the column's is"),
+    ("four-three-three whose second three hangs on a five two levels down", [
+        "............",
+        ".....O....O.",
+        ".....X......",
+        "...X.X..X...",
+        "....XX.X....",
+        ".O.XX*......",
+        ".......X....",
+        "............",
+    ], "double three", "* makes a four (column) and threes along the row and the diagonal. The "
+                       "row's four point (right of *) makes threes along its column and "
+                       "anti-diagonal; the anti-diagonal's only four point (below *) would "
+                       "complete *'s column five, so that is no three, the row's four point is "
+                       "allowed and the row a three: four-three-three. Black has no five ready."),
 ]
 
 

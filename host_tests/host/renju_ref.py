@@ -55,13 +55,25 @@ def _has_straight_four(grid, pts, k):
 
 
 def _is_three(grid, n, pts, k):
+    # A three: one more stone makes a straight four "without at the same time a five in a row
+    # is made" (RIF), on a point black may play.
     for j, q in enumerate(pts):
         if q in grid:
             continue
         grid[q] = 1
-        ok = _has_straight_four(grid, pts, k) and not _forbidden_placed(grid, n, q)
+        ok = (_has_straight_four(grid, pts, k) and not _makes_five(grid, n, q)
+              and not _forbidden_placed(grid, n, q))
         del grid[q]
         if ok:
+            return True
+    return False
+
+
+def _makes_five(grid, n, p):
+    for dx, dy in DIRS:
+        pts = _line(grid, n, p[0], p[1], dx, dy)
+        a, b = _black_run(grid, pts, pts.index(p))
+        if b - a + 1 == 5:
             return True
     return False
 
