@@ -63,7 +63,11 @@ class AIPlayer(Sliced):
             game.propose(arg[0], arg[1])
 
     def _decide(self, game):
-        self.engine.set_style(self.style)
+        e = self.engine
+        e.set_style(self.style)
+        # Every decision on the game's clock, the opening's too: the fifth-move proposals'
+        # search ran on none (no cap, no share of the time left) or on an earlier move's.
+        e.set_clock(game.clock, game.time_left(game.actor()))
         b = game.board
         ph = game.phase
         book = ph == G.PLAY and b.count() < 3 and game.opening == G.OPEN_FREE
@@ -78,8 +82,6 @@ class AIPlayer(Sliced):
         if q >= 0 and b.cells[q] == EMPTY:
             self.action = ("play", q)
             return
-        e = self.engine
-        e.set_clock(game.clock, game.time_left(game.actor()))
         e.start(b)
         self.action = ("play", e.best)
         while not e.step():

@@ -52,6 +52,7 @@ def _apply(g, a):
         g.choose(a[2])
     elif kind == A_RESIGN:
         if a[2] == R_TIME:
+            u = g.used[player]
             g.used[player] = g.limit + 1
             if g.limit and player == g.draw_offer:
                 # Saved before session 91, when the offerer's clock ran on while its offer
@@ -59,6 +60,10 @@ def _apply(g, a):
                 g._do(A_RESIGN, player, R_TIME)
             elif not g.tick():
                 raise GameError("bad time loss")
+            # Logged with the clock before the flag fell, as in play: an undone loss on time
+            # (a save's redo, whose clocks "clk" does not hold) came back with the limit
+            # passed, and the resumed game was lost on time again at once.
+            g.log[3 * g.nlog - 2 + player] = u
         else:
             g.resign(player)
     elif kind == A_OFFER:

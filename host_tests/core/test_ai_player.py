@@ -214,6 +214,40 @@ def test_a_move_keeps_to_the_levels_time_cap():
     assert 0 < nodes < full // 2
 
 
+def _timed_proposals(limit_ms, per_reading):
+    # The pro rule's fifth-move proposals of a hard AI holding black (its search of the
+    # position after "h8 j9 j8", swap, "g9" takes 473 nodes), on a clock as _timed_move()'s.
+    t = [0]
+
+    def clock():
+        t[0] += per_reading
+        return t[0]
+
+    g = G.Game(15, rules.FREESTYLE, G.OPEN_PRO, ai=(False, True), limit_ms=limit_ms,
+               clock=clock if per_reading else None)
+    for s in ("h8", "j9", "j8"):
+        g.play(g.board.parse(s))
+    g.choose(G.SWAP_COLOURS)
+    g.play(g.board.parse("g9"))
+    p = AIPlayer(HARD, rules.FREESTYLE, seed=1)
+    p.start(g)
+    while not p.step():
+        pass
+    p.apply(g)
+    assert g.phase == G.CHOOSE
+    return p.engine.stats.nodes
+
+
+def test_fifth_move_proposals_keep_to_the_clock_and_the_time_cap():
+    # They searched on no clock at all (the engine had none before its first move), or on an
+    # earlier move's time left: no cap, no share of the game's time.
+    full = _timed_proposals(0, 0)
+    assert full >= 400
+    assert 0 < _timed_proposals(0, 1500) < full // 2  # the level's cap, as a move's
+    assert 0 < _timed_proposals(10000, 200) < full // 2  # 1/25 of 10 s left
+    assert _timed_proposals(3600000, 100) == full
+
+
 def test_asked_to_act_on_a_finished_game_it_refuses_cleanly():
     g = G.Game(15, rules.FREESTYLE, ai=(False, True))
     for n in ("h8", "a1", "j8", "a3", "k8", "a5", "l8", "a7", "m8"):

@@ -494,3 +494,21 @@ def test_a_loss_on_time_restores_to_the_same_record():
     r = restore(old, clk)
     assert r.over() and r.winner == WHITE and r.reason == G.R_TIME and r.export() == old
     _damaged(old, "limit", (0,))  # a loss on time with no time limit is damaged data
+
+
+def test_a_loss_on_time_taken_back_and_saved_resumes_with_the_clock_before_it():
+    clk = FakeClock()
+    g = G.Game(limit_ms=60000, clock=clk)
+    for n in ("h8", "j9"):
+        clk.t += 20000
+        g.play(g.board.parse(n))
+    clk.t += 50000  # black's flag falls
+    assert g.tick()
+    g.undo()  # the game API takes a loss on time back (the app's end screen does not offer it)
+    assert not g.over() and g.time_used(0) == 20000
+    r = restore(g.export(), clk)
+    # It came back with black's clock past the limit: lost on time again at its next action.
+    assert r.time_used(0) == 20000 and not r.tick() and r.export() == g.export()
+    r.redo()
+    g.redo()
+    assert r.over() and r.reason == G.R_TIME and r.export() == g.export()
