@@ -93,24 +93,24 @@ else:
 OPENINGS = (
     "h8",
     "h8 h9",
-    "h8 h9 k10",
-    "h8 j7 j9",
+    "h8 h9 j10",
+    "h8 i7 i9",
     "h8 h9 f10 g9 g10",
 )
 MIDDLE = (
-    "h8 h9 k10 j9 j10 k9 g9 l10 l9 j8 h7 g10 k7 j7 j6 h5",
-    "h8 h9 k10 j9 g9 g8 j7 k6 k11 f10 k12 k9 l9 j11 k8 m10 m8 l8 n7 o6 j10 h6",
-    "h8 h9 f10 g9 g10 f9 e9 e10 j9 g8 h7 j10 f7 g7 g6 h5 k11 f5 d11 g5 j5 d8 d5 e7 f6 f8 h10 e6",
-    "h8 h9 f10 g9 j9 j8 g7 k10 f11 f6 f12 f9 e9 g11 f8 d10 d8 e8",
+    "h8 h9 j10 i9 i10 j9 g9 k10 k9 i8 h7 g10 j7 i7 i6 h5",
+    "h8 h9 j10 i9 g9 g8 i7 j6 j11 f10 j12 j9 k9 i11 j8 l10 l8 k8 m7 n6 i10 h6",
+    "h8 h9 f10 g9 g10 f9 e9 e10 i9 g8 h7 i10 f7 g7 g6 h5 j11 f5 d11 g5 i5 d8 d5 e7 f6 f8 h10 e6",
+    "h8 h9 f10 g9 i9 i8 g7 j10 f11 f6 f12 f9 e9 g11 f8 d10 d8 e8",
 )
 
 # Two baseline games (hard vs table, tools/arena.py), replayed move by move.
 GAMES = (
-    "h8 h9 k8 j9 g9 j7 j10 g8 l8 m8 k7 k9 m9 j6 o11 n10 j5 h7 k5 k4 l5 m5 g5 h5 l6 l7 j4 m7 h3 "
-    "g2 l10 m4 m6 e10 f9 h10 n9 l11 f7 f6 j12 k11 h11 g10 o6 n6 f11 f10 d10 e11 e9 d9 c11 f8 b12 "
+    "h8 h9 j8 i9 g9 i7 i10 g8 k8 l8 j7 j9 l9 i6 n11 m10 i5 h7 j5 j4 k5 l5 g5 h5 k6 k7 i4 l7 h3 "
+    "g2 k10 l4 l6 e10 f9 h10 m9 k11 f7 f6 i12 j11 h11 g10 n6 m6 f11 f10 d10 e11 e9 d9 c11 f8 b12 "
     "a13",
-    "h8 h9 f10 e11 f11 f12 e12 d10 g13 g10 c9 f9 g8 j8 j9 k10 k7 d8 d7 e9 d9 h11 j12 c8 h13 e8 "
-    "b8 l10 j10 j13 e7 g7 f8 k9 m11 g6 h7 k12 k11 l11 m10 g15 h14 g14 g12 e10 j14 k15 l9 d6",
+    "h8 h9 f10 e11 f11 f12 e12 d10 g13 g10 c9 f9 g8 i8 i9 j10 j7 d8 d7 e9 d9 h11 i12 c8 h13 e8 "
+    "b8 k10 i10 i13 e7 g7 f8 j9 l11 g6 h7 j12 j11 k11 l10 g15 h14 g14 g12 e10 i14 j15 k9 d6",
 )
 
 

@@ -31,7 +31,7 @@ CHOICES = {G.KEEP: "keeps", G.SWAP_COLOURS: "swaps", G.PUT2: "puts two more ston
            G.TAKE_BLACK: "takes black", G.TAKE_WHITE: "takes white"}
 
 HELP = """\
-commands (a point is a column letter and a row number, e.g. h8; the columns skip I):
+commands (a point is a column letter, i included, and a row number, e.g. h8 or i9):
   h8              place a stone there (also picks one of two proposed fifth moves)
   undo, redo      take back the last move / play it again
   hint            the hard AI's suggestion for the player to move
@@ -40,7 +40,7 @@ commands (a point is a column letter and a row number, e.g. h8; the columns skip
   resign          give the game up
   keep, swap, put2, black, white
                   answer an opening question (the status line asks it)
-  propose P Q     pro opening: offer two fifth moves, e.g. propose h9 j10
+  propose P Q     pro opening: offer two fifth moves, e.g. propose h9 i10
   help, ?         this list
   quit, q         leave (Ctrl-D too)
 board: X black, O white, (X) the last stone, * the winning line, ? a proposed fifth move,
@@ -166,13 +166,6 @@ def answer_draw(g, level, rule, seed):
     return "%s declines the draw: play on" % player_name(g, p)
 
 
-def point(b, text):
-    if text[0] == "i" and text[1:].isdigit():
-        # board.parse() only says the point is off the board
-        raise ValueError("no column i: the columns skip I (h, then j)")
-    return b.parse(text)
-
-
 def command(g, words, args):
     """Carry out one typed command; raises GameError or ValueError on bad input. Returns a
     line to print, or None."""
@@ -181,7 +174,7 @@ def command(g, words, args):
     if w in ("help", "?"):
         return HELP
     if len(words) > 1 and w != "propose":
-        # "h8 j9" played h8 and dropped j9 without a word
+        # "h8 i9" played h8 and dropped i9 without a word
         raise ValueError("%s takes nothing after it: one command a line" % w)
     if g.over() and w not in ("undo", "redo"):
         raise G.GameError(GAME_OVER)
@@ -206,14 +199,14 @@ def command(g, words, args):
         g.decline_draw()
     elif w == "propose":
         if len(words) != 3:
-            raise ValueError("usage: propose P Q, two fifth-move points, e.g. propose h9 j10")
-        g.propose(point(b, words[1]), point(b, words[2]))
+            raise ValueError("usage: propose P Q, two fifth-move points, e.g. propose h9 i10")
+        g.propose(b.parse(words[1]), b.parse(words[2]))
     elif w == "hint":
         from ai.engine import HARD, Engine
 
         return "hint: " + b.name(Engine(level=HARD, rule=g.rule).think(b))
     elif POINT.match(w):
-        g.play(point(b, w))
+        g.play(b.parse(w))
     else:
         raise ValueError("unknown command %r: help lists the commands" % w)
     return None

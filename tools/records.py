@@ -10,7 +10,7 @@
 #   opening  one line of a Gomocup / c-gomoku-cli openings file: "x,y, x,y, ..." offsets from
 #            the centre (size // 2), black first (what `arena.py --openings FILE` reads); of a
 #            file of several, --game N reads line N
-#   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 j8"
+#   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 i8"
 #   save     the board's game.json (`mpremote cp :game.json .`) or a past game (pastN.json):
 #            read any; written as an unfinished pass-and-play game, or one against the AI with
 #            --ai, to copy back and resume

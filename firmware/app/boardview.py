@@ -79,7 +79,7 @@ class BoardView:
         v = self.bottom
         for x in range(n):
             v.fill(t.board)
-            ch = ui.TINY_CHARS[10 + x]  # the column letters: A-T without I
+            ch = ui.TINY_CHARS[10 + x]  # the column letters: A-S with I
             if L.big:
                 v.text(ch, (c - 8) // 2 + 1, 1, t.grid)
             else:

@@ -10,7 +10,7 @@ WHITE = const(2)
 BORDER = const(3)
 MIN_SIZE = const(5)
 MAX_SIZE = const(20)  # the app offers 15 and 19; Gomocup plays freestyle on 20x20
-_COLS = const("abcdefghjklmnopqrstu")  # column names, I skipped as on Go and Renju boards
+_COLS = const("abcdefghijklmnopqrst")  # column names, I included as on Renju boards (RIF)
 
 def _key(k):
     # The Zobrist key of k = 2 * cell + colour, computed where a table would hold it (2.2 KB of
@@ -124,8 +124,8 @@ class Board:
 
     # -- names -------------------------------------------------------------------------------
     def name(self, i):
-        """Human name of a point: column letter (I skipped, as on Go/Renju boards) and row
-        number counted from the bottom, e.g. 'h8' at the centre of 15x15."""
+        """Human name of a point: column letter (a, b, ... with i, as Renju writes them) and
+        row number counted from the bottom, e.g. 'h8' at the centre of 15x15."""
         x, y = self.xy(i)
         return _COLS[x] + str(self.size - y)
 

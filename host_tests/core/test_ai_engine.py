@@ -223,8 +223,8 @@ def test_the_clock_is_read_every_32_nodes_or_so():
     # the count a multiple of 32, which the threat search's defender nodes and the engine's own
     # count step over: here (tools/bench_ai.py's first game) 1,299 nodes, about 1.7 s on a
     # board, went by between two reads.
-    moves = ("h8 h9 k8 j9 g9 j7 j10 g8 l8 m8 k7 k9 m9 j6 o11 n10 j5 h7 k5 k4 l5 m5 g5 h5 l6 "
-             "l7 j4 m7 h3 g2 l10").split()
+    moves = ("h8 h9 j8 i9 g9 i7 i10 g8 k8 l8 j7 j9 l9 i6 n11 m10 i5 h7 j5 j4 k5 l5 g5 h5 k6 "
+             "k7 i4 l7 h3 g2 k10").split()
     b = Board(15)
     for m in moves:
         b.move(b.parse(m))
@@ -257,7 +257,7 @@ def test_time_cap_holds_in_the_final_check():
     # check stops at its next reading of the clock (every 32 nodes) instead of going on to its
     # nodes, a step's worth at a time.
     b = Board(15)
-    for m in ("h8 h9 f10 g9 g10 f9 e9 e10 j9 g8 h7 j10 f7 g7 g6 h5 k11 f5 d11 g5 j5 d8 d5 e7 "
+    for m in ("h8 h9 f10 g9 g10 f9 e9 e10 i9 g8 h7 i10 f7 g7 g6 h5 j11 f5 d11 g5 i5 d8 d5 e7 "
               "f6 f8 h10 e6").split():
         b.put(b.parse(m), b.to_move())
     full = Engine(HARD)
@@ -285,7 +285,7 @@ def test_once_the_time_is_up_the_move_starts_no_more_searches():
     from ai.eval import Pos
 
     b = Board(15)
-    for m in ("h8 h9 f10 g9 g10 f9 e9 e10 j9 g8 h7 j10 f7 g7 g6 h5 k11 f5 d11 g5 j5 d8 d5 e7 "
+    for m in ("h8 h9 f10 g9 g10 f9 e9 e10 i9 g8 h7 i10 f7 g7 g6 h5 j11 f5 d11 g5 i5 d8 d5 e7 "
               "f6 f8 h10 e6").split():
         b.put(b.parse(m), b.to_move())
     puts = [0]
@@ -393,7 +393,7 @@ def _played(moves):
 def _checked_position():
     # From a game hard lost to the window baseline: the tree prefers a move after which the
     # opponent wins by a threat sequence deeper than the tree.
-    return _played("h8 h9 j6 j7 g8 e8 h7 k5 h5 e10 l8")
+    return _played("h8 h9 i6 i7 g8 e8 h7 j5 h5 e10 k8")
 
 
 def test_final_check_avoids_a_move_the_opponent_wins_against():
@@ -413,7 +413,7 @@ def test_final_check_searches_short_refutations_first():
     # From a lost game: the tree's choice f9 loses to a threat sequence (15 plies deep), which
     # one 15-ply search does not find within a check of 700 nodes; an 11-ply one does, and the
     # check moves on to a move that holds. (With 600 neither; a 13-ply one finds it with 700.)
-    b = _played("h8 h9 f6 j9 k9 e5 k8 j8 g10 j10 j7 k11 g8 g9 k7 l12 m13 k6")
+    b = _played("h8 h9 f6 i9 j9 e5 j8 i8 g10 i10 i7 j11 g8 g9 j7 k12 l13 j6")
     f9 = b.parse("f9")
     assert _opponent_wins_after(b, f9, 15) is True
     e = Engine(HARD)
@@ -443,7 +443,7 @@ def test_final_check_looks_past_the_trees_moves():
     # since its own threat search comes before the defence, and the opponent's threat against
     # a pass now narrows the tree's moves to the one that holds: the check is shown with both
     # searches off, as the engine played in the game.
-    b = _played("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4")
+    b = _played("h8 i6 h9 g5 i10 g8 h10 h7 h11 h12 f9 j5 k4")
     e = _as_played()
     assert e.think(b) == b.parse("h5") and e.stats.forced == "vct"
     e.params = e.params[:6] + (0, e.params[7], 0) + e.params[9:]
@@ -455,12 +455,12 @@ def test_final_check_looks_past_the_trees_moves():
 
 
 def test_a_refuted_choice_gives_the_check_more_nodes():
-    # From games hard lost to window (random openings): the tree's choice (j10, h5) loses,
+    # From games hard lost to window (random openings): the tree's choice (i10, h5) loses,
     # and without the nodes a refuted choice adds, the check runs out of them on a move that
-    # loses too (h9, f11; k8 in the first position before vct() remembered its winning moves
+    # loses too (h9, f11; j8 in the first position before vct() remembered its winning moves
     # per ply) and plays it. With them it finds a move that holds (the deep search agrees).
-    for moves, first, lost in (("h8 k9 g8 h10 f7", "j10", "h9"),
-                               ("h8 k8 g10 f10 e8 f9 g8 f8 f7 e6 g6", "h5", "f11")):
+    for moves, first, lost in (("h8 j9 g8 h10 f7", "i10", "h9"),
+                               ("h8 j8 g10 f10 e8 f9 g8 f8 f7 e6 g6", "h5", "f11")):
         b = _played(moves)
         assert _opponent_wins_after(b, b.parse(first), 15) is True
         e = _as_played()
@@ -478,7 +478,7 @@ def test_a_lost_position_plays_the_move_hardest_to_refute():
     # tries, the tree's choice d7 within about 20 nodes, h7 only with about 1,600. Where nothing
     # holds, the move played is the one whose refutation took the most nodes (the opponent must
     # still find it); with d7 hard lost the game, with h7 it won.
-    b = _played("h8 g9 f7 k7 h10 h9 j9 k8 g7 f6 e7")
+    b = _played("h8 g9 f7 j7 h10 h9 i9 j8 g7 f6 e7")
     e = _as_played()
     tries = []
     refuted = e._refuted
@@ -499,13 +499,13 @@ def test_a_lost_position_plays_the_move_hardest_to_refute():
 
 def test_two_step_test_refutes_a_move_by_a_reply_then_threats():
     # From a game hard lost to window as white (random openings, seed 3, game 89): the check's
-    # threat searches clear the tree's choice j7, but black's reply h7 leaves every answer of
+    # threat searches clear the tree's choice i7, but black's reply h7 leaves every answer of
     # white's lost to threats (the deep search agrees on each), and the game was lost so. The
     # two-step test finds that and the check plays h7 itself, which holds.
     from ai.eval import Pos
 
-    b = _played("h8 g7 f8 e9 k10 e8 k8 j8 k9 k7 h9")
-    j7 = b.parse("j7")
+    b = _played("h8 g7 f8 e9 j10 e8 j8 i8 j9 j7 h9")
+    j7 = b.parse("i7")
     h7 = b.parse("h7")
     e = Engine(HARD)
     assert e.think(b) == h7 and e.stats.forced == "checked"
@@ -513,7 +513,7 @@ def test_two_step_test_refutes_a_move_by_a_reply_then_threats():
     one = Engine(HARD)
     one.two = ()
     assert one.think(b) == j7 and one.stats.forced is None
-    assert _opponent_wins_after(b, j7, 15) is False  # no threat search from j7 sees the loss
+    assert _opponent_wins_after(b, j7, 15) is False  # no threat search from i7 sees the loss
     b.put(j7, WHITE)
     b.put(h7, BLACK)
     answers = Search(Pos(b.copy(), rules.FREESTYLE), None, 8).gen(WHITE, 12)
@@ -527,7 +527,7 @@ def test_a_cut_check_search_takes_up_where_it_stopped():
     # the search never got there (its table kept too little of the last step), so g9 stayed
     # undecided and was played; taken up where it was cut (Search.resume()), it is refuted and
     # the check plays a move that holds (the deep search agrees).
-    b = _played("h8 j10 l11 g10 h11 h9 k11 j11 k10 j9 j8")
+    b = _played("h8 i10 k11 g10 h11 h9 j11 i11 j10 i9 i8")
     g9 = b.parse("g9")
     assert _opponent_wins_after(b, g9, 15) is True
     e = Engine(HARD)
@@ -538,7 +538,7 @@ def test_a_cut_check_search_takes_up_where_it_stopped():
 def test_time_up_ends_the_search_past_the_trees_moves():
     # Once the tree's moves are all refuted, the time's end stops the check at once (each of
     # the 20 more tries would search 32 nodes before reading the clock).
-    b = _played("h8 j6 h9 g5 j10 g8 h10 h7 h11 h12 f9 k5 l4")
+    b = _played("h8 i6 h9 g5 i10 g8 h10 h7 h11 h12 f9 j5 k4")
     t = [0]
     e = _as_played(time_ms=10 ** 6, clock=lambda: t[0])
     e.params = e.params[:6] + (0, e.params[7], 0) + e.params[9:]  # as the test above
@@ -564,7 +564,7 @@ def test_own_threat_win_beyond_the_short_search():
     from ai.eval import Pos
     from ai.search import TT
 
-    b = _played("h8 j9 n15 g8 g9 f10 h10 h11 j11 f8 h7 h6 g7 f7 f9 e6 h9 f6 e9 d9 g6")
+    b = _played("h8 i9 m15 g8 g9 f10 h10 h11 i11 f8 h7 h6 g7 f7 f9 e6 h9 f6 e9 d9 g6")
     s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), 8)
     s.limit = 100000
     assert not s.vcf(WHITE, 0, 13) and not s.vct(WHITE, 0, 9)
@@ -582,7 +582,7 @@ def test_own_threat_win_comes_before_the_defence():
     from ai.eval import Pos
     from ai.search import TT
 
-    b = _played("h8 g7 e5 f8 g9 e9 h6 f10 h7 d10 c11 h9 h5 h4 g5 f5 f4 j7 e3 d2 g3 d6 j1 h2")
+    b = _played("h8 g7 e5 f8 g9 e9 h6 f10 h7 d10 c11 h9 h5 h4 g5 f5 f4 i7 e3 d2 g3 d6 i1 h2")
     s = Search(Pos(b.copy(), rules.FREESTYLE), TT(8), 8)
     s.limit = 100000
     assert s.vcf(WHITE, 0, 13) or s.vct(WHITE, 0, 9)
@@ -603,9 +603,9 @@ def test_own_threat_win_may_search_past_its_share():
     from ai.search import TT
 
     for moves, win, vx in (
-            ("h8 j10 j11 h6 f8 g9 k10 g8 k11 l11 l9 m8", "h12", 0),
-            ("h8 h7 j9 j7 l9 g7 k7 k9 l8 j8 l10 f7 e7 g6 f5 l11 l7 l6 h10 k8 g9 f8", "k10", 0),
-            ("h8 k6 j5 h10 g6 k8 g7 j9 l7 k9 k7 g11 f12 g9 h9 f8 j11 g10 g12 f10 j10", "e10",
+            ("h8 i10 i11 h6 f8 g9 j10 g8 j11 k11 k9 l8", "h12", 0),
+            ("h8 h7 i9 i7 k9 g7 j7 j9 k8 i8 k10 f7 e7 g6 f5 k11 k7 k6 h10 j8 g9 f8", "j10", 0),
+            ("h8 j6 i5 h10 g6 j8 g7 i9 k7 j9 j7 g11 f12 g9 h9 f8 i11 g10 g12 f10 i10", "e10",
              800)):
         b = _played(moves)
         c = b.to_move()
@@ -626,7 +626,7 @@ def test_hard_tree_roots_are_wider_than_its_plies():
     from ai.eval import Pos
     from ai.search import TT
 
-    b = _played("h8 h7 j9 j7 l9 g7 k7")
+    b = _played("h8 h7 i9 i7 k9 g7 j7")
     e = Engine(HARD)
     q = e.think(b)
     assert q == b.parse("g8") and e.stats.forced is None
@@ -700,7 +700,7 @@ def test_the_engine_kept_through_a_game_decides_as_a_fresh_one():
     # table the earlier moves left held "no win" results of threat searches that hold only for
     # the line that reached each position. Hard now empties it at each move, so every decision
     # (nodes included) is the fresh engine's.
-    moves = "h8 f6 e6 j9 k7 f7 f5 f9 f8 d7 g9 e8 g10 g6".split()
+    moves = "h8 f6 e6 i9 j7 f7 f5 f9 f8 d7 g9 e8 g10 g6".split()
     kept = _as_played()
     b = Board(15)
     for k, m in enumerate(moves):
@@ -724,7 +724,7 @@ def test_medium_decides_as_a_fresh_engine_after_a_cancel_or_the_same_question():
     # board) was searched over the first answer's entries (d7 -> g9). From medium's own games
     # (a fuzzing review): 57 of 534 positions played otherwise after a cancel, 27 of 245 asked
     # again.
-    for moves in ("f6 j7 k6 g5 h6", "f9 f8 h9 j9 h6 h7 e9 d9 e8 e7 g10 h11"):
+    for moves in ("f6 i7 j6 g5 h6", "f9 f8 h9 i9 h6 h7 e9 d9 e8 e7 g10 h11"):
         b = _played(moves)
         ref = Engine(MEDIUM)
         q = ref.think(b)
@@ -760,7 +760,7 @@ def test_hard_looks_for_threes_anywhere_past_the_threat_searches_first_ply():
     # searches miss it and it plays a quiet move. Medium keeps them within 3 lines, and so
     # does hard in Renju.
     b = Board(19)
-    for m in "k10 l11 m10 l10 l9 j11 m11 m9 n8 k11 h13 l12 l14 j10 m13 h11 g11".split():
+    for m in "j10 k11 l10 k10 k9 i11 l11 l9 m8 j11 h13 k12 k14 i10 l13 h11 g11".split():
         b.put(b.parse(m), b.to_move())
     e = Engine(HARD, size=19)
     assert e.think(b) == b.parse("h9") and e.stats.forced == "vct"
@@ -790,7 +790,7 @@ def test_the_style_knob_leans_to_attack_or_defence():
     # 89 the knob only ranked candidates: attack at medium and hard came out as often more
     # defensive as more attacking.
     b = Board(15)
-    for n in ("h8", "h7", "j6"):
+    for n in ("h8", "h7", "i6"):
         b.put(b.parse(n), b.to_move())
     e = Engine(MEDIUM, seed=5)
     lean = {60: [0, 0], -60: [0, 0]}
@@ -814,13 +814,13 @@ def test_the_style_knob_leans_to_attack_or_defence():
 
 
 # Black's six c8-h8 (in exactly five no win: the game goes on) and a closed four c3-f3: g3 is
-# black's one five. The pattern keys see 4 cells each side, so b8 and j8 beside the six read as
+# black's one five. The pattern keys see 4 cells each side, so b8 and i8 beside the six read as
 # fives too, though a stone there makes seven.
-_SIX = "c8 a15 d8 c15 e8 e15 f8 g15 h8 j15 g8 l15"
+_SIX = "c8 a15 d8 c15 e8 e15 f8 g15 h8 i15 g8 k15"
 
 
 def test_exactly_five_an_overlines_end_is_no_five():
-    for extra, forced in ((" c3 b3 d3 n15 e3 a13 f3", "block"), (" c3 b3 d3 n15 e3 a13 f3 a11", "win")):
+    for extra, forced in ((" c3 b3 d3 m15 e3 a13 f3", "block"), (" c3 b3 d3 m15 e3 a13 f3 a11", "win")):
         b = _played(_SIX + extra)
         for level in (EASY, MEDIUM, HARD):
             e = Engine(level, rules.STANDARD)
@@ -835,7 +835,7 @@ def test_exactly_five_an_overlines_end_is_no_five():
             e.step()
             e.cancel()  # a cancelled move's border cells go with the next sync
             q = e.think(b)
-            assert b.name(q) not in ("b8", "j8") and b.cells[q] == EMPTY
+            assert b.name(q) not in ("b8", "i8") and b.cells[q] == EMPTY
             assert e.stats.forced not in ("win", "block"), (level, extra, e.stats.forced)
             # and a finished one's as it ends: the position is the board's again, as built
             # from scratch
@@ -847,14 +847,14 @@ def test_exactly_five_an_overlines_end_is_no_five():
 
 
 def test_exactly_five_an_overlines_end_may_be_the_other_colours_five():
-    # j8 ends black's six c8-h8 (no five for black) and makes white's j8-j12: white wins there,
+    # i8 ends black's six c8-h8 (no five for black) and makes white's i8-i12: white wins there,
     # black must block it; a border cell there hid white's five from both.
-    base = "c8 j9 d8 j10 e8 j11 j13 j12 f8 a1 h8 a3 g8"
+    base = "c8 i9 d8 i10 e8 i11 i13 i12 f8 a1 h8 a3 g8"
     for extra, forced in (("", "win"), (" a5", "block")):
         b = _played(base + extra)
         for level in (EASY, MEDIUM, HARD):
             e = Engine(level, rules.STANDARD)
-            assert b.name(e.think(b)) == "j8" and e.stats.forced == forced, (level, forced)
+            assert b.name(e.think(b)) == "i8" and e.stats.forced == forced, (level, forced)
 
 
 def test_exactly_five_the_last_point_ends_an_overline():

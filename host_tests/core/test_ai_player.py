@@ -59,12 +59,12 @@ def test_swap2_put2_and_pick():
 
 def test_the_ai_declines_a_draw_in_an_even_game_and_takes_it_when_lost():
     # (moves, the AI's player, whether it accepts a draw the other player offers)
-    for moves, ai, takes in (("h8", 1, False), ("h8 j7", 1, False), ("h8 j7", 0, False),
-                             ("h8 j7 j8", 0, False), ("h8 j7 j8 g8", 1, False),
+    for moves, ai, takes in (("h8", 1, False), ("h8 i7", 1, False), ("h8 i7", 0, False),
+                             ("h8 i7 i8", 0, False), ("h8 i7 i8 g8", 1, False),
                              # black's open four
-                             ("h8 a1 j8 a3 k8 a5 l8", 1, True),
-                             ("h8 a1 j8 a3 k8 a5 l8 a7", 1, True),
-                             ("h8 a1 j8 a3 k8 a5 l8", 0, False)):
+                             ("h8 a1 i8 a3 j8 a5 k8", 1, True),
+                             ("h8 a1 i8 a3 j8 a5 k8 a7", 1, True),
+                             ("h8 a1 i8 a3 j8 a5 k8", 0, False)):
         for rule in (rules.FREESTYLE, rules.RENJU):
             g = G.Game(15, rule, G.OPEN_FREE, ai=(ai == 0, ai == 1))
             for m in moves.split():
@@ -154,9 +154,9 @@ def test_swap2_decisions_are_sliced():
 
 def test_the_two_step_test_is_sliced():
     # The position of test_ai_engine's two-step test: the check's two-step test changes the move
-    # (j7 -> h7), over many steps, none longer than the others' bound.
+    # (i7 -> h7), over many steps, none longer than the others' bound.
     g = G.Game(15, rules.FREESTYLE, ai=(False, True))
-    for m in "h8 g7 f8 e9 k10 e8 k8 j8 k9 k7 h9".split():
+    for m in "h8 g7 f8 e9 j10 e8 j8 i8 j9 j7 h9".split():
         g.play(g.board.parse(m))
     p = AIPlayer(HARD, rules.FREESTYLE, seed=1)
     seen = {}
@@ -177,7 +177,7 @@ def _timed_move(limit_ms, per_reading=100):
 
     g = G.Game(15, rules.FREESTYLE, ai=(True, False), limit_ms=limit_ms,
                clock=clock if per_reading else None)
-    for s in ("h8", "j8", "g9", "g8", "h9", "h10"):
+    for s in ("h8", "i8", "g9", "g8", "h9", "h10"):
         g.play(g.board.parse(s))
     p = AIPlayer(HARD, rules.FREESTYLE, seed=1)
     p.start(g)
@@ -216,7 +216,7 @@ def test_a_move_keeps_to_the_levels_time_cap():
 
 def _timed_proposals(limit_ms, per_reading):
     # The pro rule's fifth-move proposals of a hard AI holding black (its search of the
-    # position after "h8 j9 j8", swap, "g9" takes 473 nodes), on a clock as _timed_move()'s.
+    # position after "h8 i9 i8", swap, "g9" takes 473 nodes), on a clock as _timed_move()'s.
     t = [0]
 
     def clock():
@@ -225,7 +225,7 @@ def _timed_proposals(limit_ms, per_reading):
 
     g = G.Game(15, rules.FREESTYLE, G.OPEN_PRO, ai=(False, True), limit_ms=limit_ms,
                clock=clock if per_reading else None)
-    for s in ("h8", "j9", "j8"):
+    for s in ("h8", "i9", "i8"):
         g.play(g.board.parse(s))
     g.choose(G.SWAP_COLOURS)
     g.play(g.board.parse("g9"))
@@ -250,7 +250,7 @@ def test_fifth_move_proposals_keep_to_the_clock_and_the_time_cap():
 
 def test_asked_to_act_on_a_finished_game_it_refuses_cleanly():
     g = G.Game(15, rules.FREESTYLE, ai=(False, True))
-    for n in ("h8", "a1", "j8", "a3", "k8", "a5", "l8", "a7", "m8"):
+    for n in ("h8", "a1", "i8", "a3", "j8", "a5", "k8", "a7", "l8"):
         g.play(g.board.parse(n))
     assert g.over()
     p = AIPlayer(EASY, rules.FREESTYLE)

@@ -7,7 +7,7 @@ from positions import played as board
 
 def test_gen_keeps_best_in_order():
     # The insertion-kept top list equals a full sort of the same scores (ties aside).
-    b = board("h8 h9 k10 j9 g9 g8 j7 k6 k11 f10 k12 k9 l9 j11 k8 m10")
+    b = board("h8 h9 j10 i9 g9 g8 i7 j6 j11 f10 j12 j9 k9 i11 j8 l10")
     pos = Pos(b, 0)
     s = Search(pos, TT(6), 8)
     c = b.to_move()
@@ -24,25 +24,25 @@ def test_gen_keeps_best_in_order():
 
 
 def test_single_four_is_not_a_double_three():
-    # White's closed three h8 j8 k8 (g8 is black) gives white one four to make and nothing
+    # White's closed three h8 i8 j8 (g8 is black) gives white one four to make and nothing
     # else. A lone four must not be mistaken for a winning double threat, whoever moves.
-    b = board("a1 h8 a15 j8 o1 k8 g8 h12")
+    b = board("a1 h8 a15 i8 n1 j8 g8 h12")
     pos = Pos(b, 0)
     s = Search(pos, TT(6))
     assert b.to_move() == BLACK
     v = s.evaluate(BLACK)
     assert v < 5000
-    # White to move with the closed three h8 j8 k8 (g8 black): one four to make, no win.
-    b2 = board("a1 h8 a15 j8 o1 k8 g8")
+    # White to move with the closed three h8 i8 j8 (g8 black): one four to make, no win.
+    b2 = board("a1 h8 a15 i8 n1 j8 g8")
     pos2 = Pos(b2, 0)
     assert b2.to_move() == WHITE
     assert Search(pos2, TT(6)).evaluate(WHITE) < 5000
 
 
 def test_double_three_scores_near_win():
-    # Black to move can make two open threes at once (h8: g8-h8-j8 row and h7-h8-h9 column);
+    # Black to move can make two open threes at once (h8: g8-h8-i8 row and h7-h8-h9 column);
     # white has no four to interpose.
-    b = board("g8 a1 j8 o1 h7 o15 h9 a15")
+    b = board("g8 a1 i8 n1 h7 n15 h9 a15")
     pos = Pos(b, 0)
     s = Search(pos, TT(6))
     assert b.to_move() == BLACK
@@ -56,7 +56,7 @@ def test_double_three_scores_near_win():
 def test_vct_finds_three_then_fork():
     # Black: open twos on row 8 and column h meeting at the empty h8 (a double three), so
     # black wins by threats; the VCT must report a first move that makes a threat.
-    b = board("f8 a1 g8 o1 h6 a15 h7 o15")
+    b = board("f8 a1 g8 n1 h6 a15 h7 n15")
     pos = Pos(b, 0)
     s = Search(pos, TT(6))
     s.limit = 400
@@ -71,26 +71,26 @@ def test_vct_finds_three_then_fork():
 def test_vct_sees_through_a_useless_defender_four():
     # The same fork, while white has a closed three on the edge: its four only delays (black
     # blocks and the fork stands), so the win is still found and every defence was refuted.
-    b = board("f8 a13 g8 a14 h6 a15 h7 o1")
+    b = board("f8 a13 g8 a14 h6 a15 h7 n1")
     pos = Pos(b, 0)
     assert pos.points_over(WHITE, 1 << 18)  # white does have a four to play
     s = Search(pos, TT(6))
     s.limit = 2000
     assert s.vct(BLACK, 0, 5)
     assert pos.sb[s.seq[0]] >= (1 << 15)
-    assert b.hist == [b.parse(m) for m in "f8 a13 g8 a14 h6 a15 h7 o1".split()]
+    assert b.hist == [b.parse(m) for m in "f8 a13 g8 a14 h6 a15 h7 n1".split()]
 
 
 def test_vct_respects_the_defender_open_three():
     # White has an open three: black's fork is answered by white's open four, and black has no
     # four of its own, so there is no forced win for black.
-    b = board("f8 m2 g8 n2 h6 o2 h7 a1")
+    b = board("f8 l2 g8 m2 h6 n2 h7 a1")
     pos = Pos(b, 0)
     s = Search(pos, TT(6))
     s.limit = 5000
     assert not s.vct(BLACK, 0, 7)
     # White to move instead wins at once with the open four.
-    b2 = board("f8 m2 g8 n2 h6 o2 h7")
+    b2 = board("f8 l2 g8 m2 h6 n2 h7")
     s2 = Search(Pos(b2, 0), TT(6))
     s2.limit = 200
     assert b2.to_move() == WHITE and s2.vct(WHITE, 0, 3)
@@ -101,22 +101,22 @@ def test_vct_threes_past_its_first_ply_keep_to_the_area_it_is_given():
     # from the stone it played before: with Search.area 3 (threes past the first ply within 3
     # lines of the attacker's last stone) the search says no, with 0 (anywhere: hard's) it
     # finds the win, in fewer nodes than the narrow search took to fail.
-    b = board("k10 l11 m8 l9 k9 l10 l8 k11", 19)
+    b = board("j10 k11 l8 k9 j9 k10 k8 j11", 19)
     got = []
     for area in (3, 0):
         s = Search(Pos(b, 0), TT(8))
         s.area = area
         got.append((s.vct(BLACK, 0, 9), s.nodes))
     assert not got[0][0] and got[1][0]
-    assert b.name(s.seq[0]) == "k8" and got[1][1] < got[0][1]
-    assert b.hist == [b.parse(m) for m in "k10 l11 m8 l9 k9 l10 l8 k11".split()]
+    assert b.name(s.seq[0]) == "j8" and got[1][1] < got[0][1]
+    assert b.hist == [b.parse(m) for m in "j10 k11 l8 k9 j9 k10 k8 j11".split()]
 
 
 def test_vct_table_keeps_wins_and_failures_by_depth():
     # Past the root vct() keeps its result: a win within n plies stands for more plies, no win
     # within n for fewer; anything else is searched again. Each colour has its own entries.
     # White (to move) has a two to make threes with, no win; black has its fork.
-    b = board("f8 a15 g8 m2 h6 n2 h7")
+    b = board("f8 a15 g8 l2 h6 m2 h7")
     s = Search(Pos(b, 0), TT(6))
 
     def cost(c, plies, want):
@@ -130,15 +130,15 @@ def test_vct_table_keeps_wins_and_failures_by_depth():
     assert cost(BLACK, 9, True) > 0  # white's entries say nothing about black
     assert cost(BLACK, 11, True) == 0
     assert cost(BLACK, 7, True) > 0
-    assert b.hist == [b.parse(m) for m in "f8 a15 g8 m2 h6 n2 h7".split()]
+    assert b.hist == [b.parse(m) for m in "f8 a15 g8 l2 h6 m2 h7".split()]
 
 
 def test_vct_table_saves_nodes_not_results():
     # Threats reached in another order meet the same positions: with the table (TT(6), its
     # smallest use) the same answers come with far fewer nodes. One no-win, one win.
     total = [0, 0]
-    for moves, won in (("h8 h9 f6 g7 f8 g8 g6 f7 e6 d6 e7 j10 k11 e5 g5 d8 d7 c7 h6 j6", False),
-                       ("h8 j9 h9 h10 g11 j10 j8 g10 f10 j13 f8 j11 j12 k10", True)):
+    for moves, won in (("h8 h9 f6 g7 f8 g8 g6 f7 e6 d6 e7 i10 j11 e5 g5 d8 d7 c7 h6 i6", False),
+                       ("h8 i9 h9 h10 g11 i10 i8 g10 f10 i13 f8 i11 i12 j10", True)):
         for i, tt in enumerate((None, TT(6))):
             b = board(moves)
             s = Search(Pos(b, 0), tt)
@@ -162,10 +162,10 @@ def test_the_move_that_won_after_one_defence_is_tried_first_after_the_next():
             pass
 
     nodes = [0, 0]
-    for moves, plies in (("h8 j9 g6 h7 j7 g9 k6 h6 k9 f8", 15),
-                         ("h8 k8 f6 g5 f8 f5 g7 e5 j9 k10 h5 h6 j7 d5 c5 k7 k9 h9", 11),
-                         ("h8 j8 h10 l6 g10 h7", 15),
-                         ("h8 j10 j9 g11 f9 k10 g8 h10 l10", 15)):
+    for moves, plies in (("h8 i9 g6 h7 i7 g9 j6 h6 j9 f8", 15),
+                         ("h8 j8 f6 g5 f8 f5 g7 e5 i9 j10 h5 h6 i7 d5 c5 j7 j9 h9", 11),
+                         ("h8 i8 h10 k6 g10 h7", 15),
+                         ("h8 i10 i9 g11 f9 j10 g8 h10 k10", 15)):
         for i in (0, 1):
             b = board(moves)
             s = Search(Pos(b, 0), TT(8))
@@ -183,10 +183,10 @@ def test_defences_that_leave_an_open_four_point_are_not_searched():
     # half the nodes in two wins for the attacker, and in fewer in a third (2,435 against
     # 6,247 nodes before the attacker's winning moves were remembered per ply: 1,278 and
     # 1,863) and where it does not win.
-    for moves, plies, won, f in (("h8 f7 g9 j6 l7 j7 g7 j5 j4 f6 g8", 11, True, 2),
-                                 ("h8 j6 j7 k10 f8 k8", 15, True, 2),
-                                 ("h8 j8 h10 l6 g10 h7", 15, True, 1),
-                                 ("h8 j6 j7 k10 f8 k8", 11, False, 1)):
+    for moves, plies, won, f in (("h8 f7 g9 i6 k7 i7 g7 i5 i4 f6 g8", 11, True, 2),
+                                 ("h8 i6 i7 j10 f8 j8", 15, True, 2),
+                                 ("h8 i8 h10 k6 g10 h7", 15, True, 1),
+                                 ("h8 i6 i7 j10 f8 j8", 11, False, 1)):
         nodes = []
         for drop in (True, False):
             b = board(moves)
@@ -230,8 +230,8 @@ def test_a_cut_threat_search_takes_up_where_it_stopped():
     # down the cut line each time for a few nodes more. Started again from the root instead
     # (what the engine did), neither finished within 20,000 nodes: each root move needs more
     # than a step below it, and the table keeps too little of each step.
-    for moves, want in (("h8 j8 f6 j10 j6 g6 j7 h7 k9 j9", [False] * 4),
-                        ("h8 f6 j10 f5 k10 f7 f8 m10 g8 j8", [False, False, True])):
+    for moves, want in (("h8 i8 f6 i10 i6 g6 i7 h7 j9 i9", [False] * 4),
+                        ("h8 f6 i10 f5 j10 f7 f8 l10 g8 i8", [False, False, True])):
         verdicts, uncut = _in_steps(moves, 0)
         assert verdicts == want
         for step in (100, 50):

@@ -87,14 +87,18 @@ def test_point_names():
     assert b.name(b.idx(7, 7)) == "h8"
     assert b.name(b.idx(0, 14)) == "a1"
     assert b.parse("H8") == b.idx(7, 7)
-    assert b.parse("p15") == b.idx(14, 0)
-    _refused(b, ("", "z1", "a0", "a16", "i", "hh"))
+    assert b.parse("o15") == b.idx(14, 0)
+    # the columns are a to o, i included, as Renju names them (Go's letters skip i)
+    assert b.name(b.idx(8, 7)) == "i8" and b.parse("I9") == b.idx(8, 6)
+    assert "".join(b.name(b.idx(x, 0))[0] for x in range(15)) == "abcdefghijklmno"
+    _refused(b, ("", "z1", "a0", "a16", "p1", "i", "hh"))
+    assert Board(19).name(Board(19).idx(18, 0)) == "s19"
     # every point of the largest board has its own name, and the names read back
     b = Board(20)
     names = [b.name(i) for i in b.points()]
     assert len(set(names)) == 400 and all(b.parse(t) == i for t, i in zip(names, b.points()))
-    assert b.name(b.idx(19, 0)) == "u20" and b.name(b.idx(0, 19)) == "a1"
-    _refused(b, ("v1", "a21", "u0"))
+    assert b.name(b.idx(19, 0)) == "t20" and b.name(b.idx(0, 19)) == "a1"
+    _refused(b, ("u1", "a21", "t0"))
 
 
 def _refused(b, names):

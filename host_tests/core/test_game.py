@@ -33,12 +33,12 @@ def _play(g, *names):
 def test_free_game_to_five():
     g = G.Game()
     assert g.actor() == 0 and g.board.count() == 0
-    _play(g, "h8", "a1", "j8", "a2", "k8", "a3", "l8")
+    _play(g, "h8", "a1", "i8", "a2", "j8", "a3", "k8")
     assert g.actor() == 1 and g.board.to_move() == WHITE and g.board.count() == 7
     _play(g, "a4")
     _play(g, "g8")
     assert g.over() and g.winner == BLACK and g.reason == G.R_FIVE
-    assert sorted(g.board.name(i) for i in g.win_cells) == ["g8", "h8", "j8", "k8", "l8"]
+    assert sorted(g.board.name(i) for i in g.win_cells) == ["g8", "h8", "i8", "j8", "k8"]
     _refused(g, g.play, g.board.parse("b5"))
     _refused(g, g.resign)
 
@@ -89,7 +89,7 @@ def test_pro_opening_phases():
     _refused(g, g.play, g.board.parse("h11"))  # second within the central 3x3
     _play(g, "h9")
     _refused(g, g.play, g.board.parse("h12"))  # third within the central 5x5
-    _play(g, "j10")
+    _play(g, "i10")
     assert g.phase == G.SWAP and g.actor() == 1
     _refused(g, g.play, g.board.parse("g9"))
     _refused(g, g.choose, G.PUT2)
@@ -100,11 +100,11 @@ def test_pro_opening_phases():
     b = g.board
     _refused(g, g.propose, b.parse("g10"), b.parse("g10"))
     _refused(g, g.propose, b.parse("h8"), b.parse("g10"))
-    g.propose(b.parse("k11"), b.parse("f7"))
+    g.propose(b.parse("j11"), b.parse("f7"))
     assert g.phase == G.CHOOSE and g.actor() == 0
-    _refused(g, g.play, b.parse("k12"))
+    _refused(g, g.play, b.parse("j12"))
     g.play(b.parse("f7"))
-    assert g.phase == G.PLAY and b.cells[b.parse("f7")] == BLACK and b.cells[b.parse("k11")] == 0
+    assert g.phase == G.PLAY and b.cells[b.parse("f7")] == BLACK and b.cells[b.parse("j11")] == 0
     assert g.actor() == 0 and b.to_move() == WHITE
 
 
@@ -114,14 +114,14 @@ def test_fifth_move_proposals_must_differ_by_symmetry():
     g.choose(G.KEEP)
     _play(g, "h7")  # still symmetric about column h
     b = g.board
-    _refused(g, g.propose, b.parse("g11"), b.parse("j11"))
-    g.propose(b.parse("g11"), b.parse("j12"))
+    _refused(g, g.propose, b.parse("g11"), b.parse("i11"))
+    g.propose(b.parse("g11"), b.parse("i12"))
 
 
 def test_swap2_paths():
     def opened():
         g = G.Game(opening=G.OPEN_SWAP2)
-        _play(g, "h8", "j9", "g10")
+        _play(g, "h8", "i9", "g10")
         assert g.phase == G.SWAP2 and g.actor() == 1
         return g
 
@@ -135,7 +135,7 @@ def test_swap2_paths():
     _refused(g, g.choose, G.TAKE_BLACK)
     g.choose(G.PUT2)
     assert g.phase == G.EXTRA and g.actor() == 1
-    _play(g, "k10", "f11")
+    _play(g, "j10", "f11")
     assert g.phase == G.PICK and g.actor() == 0
     _refused(g, g.play, g.board.parse("a1"))
     g.choose(G.TAKE_BLACK)
@@ -187,7 +187,7 @@ def test_an_opening_answer_cancels_a_draw_offer_as_a_move_does():
     # and so has the fourth move: its clock must run, not the other's; likewise a proposal.
     clk = FakeClock()
     g = G.Game(opening=G.OPEN_PRO, limit_ms=100000, clock=clk)
-    _play(g, "h8", "j9", "j7")
+    _play(g, "h8", "i9", "i7")
     g.offer_draw(1)
     g.choose(G.KEEP)
     assert g.draw_offer == -1 and g.actor() == 1 and g.timed() == 1
@@ -197,7 +197,7 @@ def test_an_opening_answer_cancels_a_draw_offer_as_a_move_does():
     _play(g, "g9")
     g.offer_draw(0)  # black offers, then proposes
     b = g.board
-    g.propose(b.parse("k11"), b.parse("f7"))
+    g.propose(b.parse("j11"), b.parse("f7"))
     assert g.draw_offer == -1 and g.phase == G.CHOOSE
     _refused(g, g.accept_draw, 1)
     g.undo()  # undo gives the offer back with the proposal's snapshot
@@ -229,7 +229,7 @@ def test_a_game_left_for_weeks_stops_its_clock_and_still_saves():
     _play(g, "h8")
     clk.t += 30 * 24 * 3600 * 1000
     assert g.time_used(1) == G.MAX_MS
-    _play(g, "h9", "j8", "j9")
+    _play(g, "h9", "i8", "i9")
     assert g.used == [0, G.MAX_MS]
     r = restore(g.export())
     assert r.used == g.used and r.board.hist == g.board.hist
@@ -243,7 +243,7 @@ def test_a_game_left_for_weeks_stops_its_clock_and_still_saves():
 def test_undo_against_the_ai_takes_back_both_moves():
     g = G.Game(ai=(False, True))
     _refused(g, g.undo)
-    _play(g, "h8", "h9", "j8", "j9")
+    _play(g, "h8", "h9", "i8", "i9")
     g.undo()
     assert g.board.count() == 2 and g.actor() == 0
     g.redo()
@@ -252,7 +252,7 @@ def test_undo_against_the_ai_takes_back_both_moves():
     g = G.Game(ai=(True, False))
     _play(g, "h8")
     _refused(g, g.undo)
-    _play(g, "h9", "j10")
+    _play(g, "h9", "i10")
     g.undo()
     assert g.board.count() == 1 and g.actor() == 1
 
@@ -287,10 +287,10 @@ def test_undo_takes_a_declined_draw_offer_back_with_the_move_before_it():
     # An offer made while the AI was to move (the menu pauses it), declined, then its move:
     # one undo still goes back to the person's move.
     g = G.Game(ai=(False, True))
-    _play(g, "h8", "j9", "h9")
+    _play(g, "h8", "i9", "h9")
     g.offer_draw(0)
     g.decline_draw(1)
-    _play(g, "j10")
+    _play(g, "i10")
     g.undo()
     assert g.board.count() == 2 and g.actor() == 0 and not g.ai_to_act()
     g.redo()
@@ -301,7 +301,7 @@ def test_undo_redo_restore_everything():
     clk = FakeClock()
     g = G.Game(opening=G.OPEN_SWAP2, clock=clk)
     states = [snapshot(g)]
-    for n in ("h8", "j9", "g10"):
+    for n in ("h8", "i9", "g10"):
         clk.t += 500
         _play(g, n)
         states.append(snapshot(g))
@@ -347,12 +347,12 @@ def test_resign_and_draws():
 def _pro_game(clk):
     """A Renju game under the professional opening, against the AI as white, past its fifth move."""
     g = G.Game(rule=rules.RENJU, opening=G.OPEN_PRO, ai=(False, True), limit_ms=60000, clock=clk)
-    _play(g, "h8", "h9", "j10")
+    _play(g, "h8", "h9", "i10")
     g.choose(G.KEEP)
     _play(g, "g9")
     b = g.board
-    g.propose(b.parse("k11"), b.parse("f7"))
-    g.play(b.parse("k11"))
+    g.propose(b.parse("j11"), b.parse("f7"))
+    g.play(b.parse("j11"))
     return g
 
 
@@ -360,7 +360,7 @@ def test_a_save_keeps_what_undo_took_back():
     clk = FakeClock()
     g = _pro_game(clk)
     b = g.board
-    for n in ("g10", "j8", "k9"):
+    for n in ("g10", "i8", "j9"):
         clk.t += 1000
         g.play(b.parse(n))
     full = g.export()
@@ -458,7 +458,7 @@ def test_export_restore_round_trip_and_damage():
 def test_a_restored_game_undoes_to_the_same_clocks_and_keeps_the_running_turn():
     clk = FakeClock()
     g = G.Game(limit_ms=300000, clock=clk)
-    for n in ("h8", "j9", "k10"):
+    for n in ("h8", "i9", "j10"):
         clk.t += 7000
         g.play(g.board.parse(n))
     clk.t += 4000  # white has thought 4 s so far
@@ -468,7 +468,7 @@ def test_a_restored_game_undoes_to_the_same_clocks_and_keeps_the_running_turn():
     assert r.time_used(1) == 11000  # the running turn's time was saved
     g.undo()
     r.undo()
-    assert r.used == g.used == [7000, 7000]  # before k10
+    assert r.used == g.used == [7000, 7000]  # before j10
     old = dict(d)
     del old["clk"]  # a save from before the clocks were kept: still restores
     assert restore(old, clk).board.count() == 3
@@ -478,7 +478,7 @@ def test_a_restored_game_undoes_to_the_same_clocks_and_keeps_the_running_turn():
 def test_a_loss_on_time_restores_to_the_same_record():
     clk = FakeClock()
     g = G.Game(limit_ms=60000, clock=clk)
-    for n in ("h8", "j9"):
+    for n in ("h8", "i9"):
         clk.t += 20000
         g.play(g.board.parse(n))
     clk.t += 50000  # black's flag falls
@@ -499,7 +499,7 @@ def test_a_loss_on_time_restores_to_the_same_record():
 def test_a_loss_on_time_taken_back_and_saved_resumes_with_the_clock_before_it():
     clk = FakeClock()
     g = G.Game(limit_ms=60000, clock=clk)
-    for n in ("h8", "j9"):
+    for n in ("h8", "i9"):
         clk.t += 20000
         g.play(g.board.parse(n))
     clk.t += 50000  # black's flag falls

@@ -66,7 +66,7 @@ def test_the_jump_keys_take_the_ai_engines_candidates_in_a_game_against_it():
     assert differ
     d = appfix.Driver("m5stack_core")
     d.new_game("pnp")
-    d.play("h8", "j9")
+    d.play("h8", "i9")
     play = d.app.game
     play.jumps = None
     play._rank()
@@ -81,7 +81,7 @@ def test_one_forced_or_false_point_leaves_the_jump_keys_the_lines_order():
     from gomoku.board import Board
 
     b = Board(15)
-    for x, o in zip("b8 c8 d8 e8 f8 g8 h8".split(), "c3 m3 c13 m13 h12 n7 b2".split()):
+    for x, o in zip("b8 c8 d8 e8 f8 g8 h8".split(), "c3 l3 c13 l13 h12 m7 b2".split()):
         b.move(b.parse(x))
         b.move(b.parse(o))
     e = Engine(MEDIUM, rules.STANDARD)
@@ -173,7 +173,7 @@ def _inside_a_long_step(kit, during):
         return step()
 
     eng.step = slow_step
-    d.play("h8", "j9")  # the AI's first move is the book's; its second is searched
+    d.play("h8", "i9")  # the AI's first move is the book's; its second is searched
     # (the slow step ran; the reply may have come within the key's release, drift 1 a read)
     assert done and d.app.game.s.game.board.count() >= 3
     return d
@@ -313,7 +313,7 @@ def test_the_ais_flag_falling_in_its_last_step_loses_it_on_time():
 
     ai.step = last_step_long
     g.used[1] = g.limit - 200  # the AI's clock stands while the person is to move
-    d.play("j9")
+    d.play("i9")
     d.run(100)
     assert g.over() and g.reason == G.R_TIME and g.winner == BLACK
     assert d.app.game.prompt[0] == "Black wins: time"
@@ -365,7 +365,7 @@ def test_a_hint_with_no_legal_point_says_so(monkeypatch):
 
     d = appfix.Driver("pico_lcd_13")
     d.new_game("pnp", rule="renju")
-    d.play("h8", "j9")
+    d.play("h8", "i9")
     from ai import engine  # (a pass-and-play game's start drops the ai modules)
 
     monkeypatch.setattr(engine.Engine, "_run", nothing)

@@ -40,7 +40,7 @@ def test_pro_rule_swap_and_fifth_move_proposals():
     th = d.app.theme
     assert g.phase == G.OPEN3
     _said_whole(d)
-    d.play("h8", "j9")
+    d.play("h8", "i9")
     d.goto("a1")
     d.press("place")  # outside the central 5x5: refused
     assert g.board.count() == 2 and play.temp.startswith("Stay in the centre")
@@ -49,7 +49,7 @@ def test_pro_rule_swap_and_fifth_move_proposals():
     assert play.prompt[0].startswith("P2:")
     _answer(d, "Take black")
     assert g.black == 1
-    d.play("k10")  # move 4, by white (now player 0)
+    d.play("j10")  # move 4, by white (now player 0)
     assert g.phase == G.PROPOSE and g.actor() == 1
     d.play("h8")  # a stone's point: refused, nothing marked
     assert play.s.half == -1 and play.temp == "Point is taken"
@@ -87,20 +87,20 @@ def test_swap2_put_two_more_then_pick_colour():
     d.new_game("pnp", opening="swap2")
     play = d.app.game
     g = play.s.game
-    d.play("h8", "h9", "j8")
+    d.play("h8", "h9", "i8")
     assert g.phase == G.SWAP2 and g.actor() == 1
     # the question is on screen, highlighted
     assert play.prompt[1] == ("Play white", "Take black", "Put 2 more")
     _answer(d, "Put 2 more")
     assert g.phase == G.EXTRA
     _said_whole(d)
-    d.play("j9", "k10")
+    d.play("i9", "j10")
     assert g.phase == G.PICK and g.actor() == 0
     _answer(d, "White")
     assert g.black == 1 and g.phase == G.PLAY
     assert g.board.to_move() == WHITE and g.actor() == 0
-    d.play("l11")
-    assert g.board.cells[g.board.parse("l11")] == WHITE
+    d.play("k11")
+    assert g.board.cells[g.board.parse("k11")] == WHITE
 
 
 def test_the_ai_says_what_it_took():
@@ -112,7 +112,7 @@ def test_the_ai_says_what_it_took():
         d.new_game("ai", level="easy", opening="swap2")
         play = d.app.game
         g = play.s.game
-        for p in ("h8", "h9", "j8"):
+        for p in ("h8", "h9", "i8"):
             g.play(g.board.parse(p))
         assert g.phase == G.SWAP2 and g.actor() == 1
         g.choose(answer)  # as the AI would
@@ -132,7 +132,7 @@ def _swap2_answered():
     d.new_game("ai", level="easy", opening="swap2")
     play = d.app.game
     g = play.s.game
-    d.play("h8", "h9", "j8")
+    d.play("h8", "h9", "i8")
     d.run(300)
     assert g.phase != G.SWAP2
     return d, play, g

@@ -12,7 +12,7 @@ from gomoku import game as G
 from gomoku import rules
 from gomoku.board import BLACK
 
-WIN = ["h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9", "g8"]  # black's five on row 8
+WIN = ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "g8"]  # black's five on row 8
 
 
 def _finished(root):
@@ -89,7 +89,7 @@ def test_leaving_a_past_game_goes_back_to_it_in_the_list(tmp_path):
 def test_only_the_last_eight_are_kept_newest_first(tmp_path):
     store = Store(str(tmp_path))
     for k in range(10):
-        past.add(store, _session(WIN if k % 2 == 0 else WIN[:8] + ["m9", "m8"]))
+        past.add(store, _session(WIN if k % 2 == 0 else WIN[:8] + ["l9", "l8"]))
     assert past.numbers(store) == list(range(3, 11))
     d = appfix.Driver("pico_lcd_13", root=str(tmp_path))
     d.choose("past")
@@ -355,7 +355,7 @@ def test_a_game_taken_back_and_redone_to_its_end_is_kept_once(tmp_path):
     assert play.s.game.over() and past.numbers(d.app.store) == [1]
     # Taken back and ended otherwise, twice: still one game, kept with its last end (each end
     # was kept as a game of its own before, pushing older games out of the list).
-    for end in ("resign", "a1 m9"):
+    for end in ("resign", "a1 l9"):
         while play.prompt[1][play.choice] != "Undo":
             d.press("right")
         d.press("place")
@@ -411,7 +411,7 @@ def test_a_game_taken_back_and_ended_otherwise_keeps_its_record_after_a_power_cu
     real = store_mod.Store.save
     monkeypatch.setattr(store_mod.Store, "save", lambda *a: cut(real, *a))
     try:
-        d.play("a1", "m9")
+        d.play("a1", "l9")
     except _PowerCut:
         pass
     monkeypatch.undo()
@@ -431,7 +431,7 @@ def test_a_game_taken_back_then_resumed_and_ended_otherwise_keeps_one_record(tmp
     d.choose("quit")
     d = appfix.Driver("pico_lcd_13", root=root)  # or the power went
     d.choose("resume")
-    d.play("a1", "m9")
+    d.play("a1", "l9")
     assert d.app.game.s.game.over()
     assert past.numbers(d.app.store) == [1]
     with open(os.path.join(root, "past1.json")) as f:
@@ -528,7 +528,7 @@ def test_a_refused_end_taken_back_and_kept_later_is_kept_once(tmp_path, monkeypa
     d.play(WIN[-1])
     monkeypatch.undo()
     _end_screen_choice(d, "Undo")
-    d.play("a1", "m9")  # white's five on row 9: kept now
+    d.play("a1", "l9")  # white's five on row 9: kept now
     assert d.app.game.s.game.over() and past.numbers(d.app.store) == [1]
     _end_screen_choice(d, "New game")
     d.choose("start")

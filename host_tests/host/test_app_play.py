@@ -21,7 +21,7 @@ def _start_pnp(kit="pico_lcd_13"):
 def test_pass_and_play_to_a_win_highlights_the_five():
     d = _start_pnp()
     th = d.app.theme
-    moves = ["h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9"]
+    moves = ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"]
     d.play(*moves)
     g = d.app.game.s.game
     b = g.board
@@ -35,12 +35,12 @@ def test_pass_and_play_to_a_win_highlights_the_five():
         assert len(json.load(f)["game"]["acts"]) == len(moves)
     d.play("g8")
     assert g.over() and g.winner == BLACK
-    five = [b.parse(n) for n in ("g8", "h8", "j8", "k8", "l8")]
+    five = [b.parse(n) for n in ("g8", "h8", "i8", "j8", "k8")]
     assert sorted(g.win_cells) == sorted(five)
     for i in five:
         assert close(d.pixel(*d.cell_corner(i)), rgb(th.win))
         assert close(d.pixel(*d.stone_px(i)), rgb(th.black))
-    for n in ("h9", "m8", "f8"):  # not part of the five: plain board behind
+    for n in ("h9", "l8", "f8"):  # not part of the five: plain board behind
         i = b.parse(n)
         assert close(d.pixel(*d.cell_corner(i)), rgb(th.board))
     # finished games are not offered for resume
@@ -99,8 +99,8 @@ def test_refused_move_keeps_the_board_and_says_why():
 def test_undo_from_the_in_game_menu():
     d = _start_pnp()
     th = d.app.theme
-    d.play("h8", "j9")
-    i = d.app.game.s.game.board.parse("j9")
+    d.play("h8", "i9")
+    i = d.app.game.s.game.board.parse("i9")
     d.press("menu")
     assert d.app.screen.title == "Game"
     d.choose("undo")
@@ -309,7 +309,7 @@ def test_a_move_read_as_the_flag_falls_ends_the_game_on_time():
     d = appfix.Driver("pico_lcd_13")
     d.new_game("pnp", limit="5 min")
     d.play("h8")
-    d.goto("j9")
+    d.goto("i9")
     g = d.app.game.s.game
     d.run(g.time_left(1) - 100, step=100)
     while g.time_left(1) > 5:
@@ -413,7 +413,7 @@ def test_the_end_screen_says_who_won_where_it_fits_and_back_leaves_it():
     d.press("back")
     assert d.app.screen.title == "GOMOKU"
     d.new_game("pnp")
-    d.play("h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9", "g8")
+    d.play("h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "g8")
     play = d.app.game
     assert play.prompt[0] == "Five in a row"
     d.press("menu")
@@ -439,7 +439,7 @@ def test_undo_from_the_end_screen_takes_back_a_fatal_slip():
     assert not g.over() and g.board.count() == 8 and play.prompt is None
     assert d.app.saved is play.s and os.path.exists(os.path.join(d.root, "game.json"))
     assert os.path.exists(os.path.join(d.root, "past1.json"))
-    d.play("j10")
+    d.play("i10")
     assert g.board.count() == 9 and not g.over()
     d.press("menu")
     d.choose("resign")

@@ -14,8 +14,8 @@ from app.store import Store
 from gomoku import game as G
 
 ROOT = "/fl"
-WIN = ["h8", "h9", "j8", "j9", "k8", "k9", "l8", "l9", "g8"]  # black's five on row 8
-OTHER = WIN[:8] + ["a1", "m9"]  # the same game taken back at its end: white's five on row 9
+WIN = ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "g8"]  # black's five on row 8
+OTHER = WIN[:8] + ["a1", "l9"]  # the same game taken back at its end: white's five on row 9
 KINDS = [("lfs", False), ("fat", True), ("fat-eexist", True)]
 
 
@@ -113,10 +113,10 @@ def _pnp(moves):
 def test_a_cut_while_a_move_is_saved(monkeypatch, kind, torn):
     def check(st, fs, where, d):
         saved, kept, _ = st
-        assert saved in (["h8", "j9"], ["h8", "j9", "k10"]), where
+        assert saved in (["h8", "i9"], ["h8", "i9", "j10"]), where
         assert kept == {} and d.app.notice == "", where
 
-    _run(monkeypatch, kind, torn, _pnp(["h8", "j9"]), lambda d: d.play("k10"), check)
+    _run(monkeypatch, kind, torn, _pnp(["h8", "i9"]), lambda d: d.play("j10"), check)
 
 
 @pytest.mark.parametrize("kind,torn", KINDS)
@@ -179,7 +179,7 @@ def test_a_cut_as_a_taken_back_game_ends_otherwise(monkeypatch, kind, torn):
         assert (saved, kept) in ((WIN[:8], {1: WIN}), (OTHER[:9], {1: WIN}),
                                  (None, {1: OTHER})), (where, saved, kept)
 
-    _run(monkeypatch, kind, torn, setup, lambda d: d.play("a1", "m9"), check, boot_cuts=True)
+    _run(monkeypatch, kind, torn, setup, lambda d: d.play("a1", "l9"), check, boot_cuts=True)
 
 
 @pytest.mark.parametrize("kind,torn", KINDS)

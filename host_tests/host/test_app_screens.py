@@ -23,11 +23,11 @@ def _shots(kit, out):
     play = d.app.game
     g = play.s.game
     b = g.board
-    for n in ("h8", "h9", "j9", "j10", "k10", "l11", "g8", "f8", "j7", "k6"):
+    for n in ("h8", "h9", "i9", "i10", "j10", "k11", "g8", "f8", "i7", "j6"):
         g.play(b.parse(n))
     play.changed()
     shot("3_game")
-    for n in ("g10", "k8", "f10", "l8", "e10", "m8", "d10", "n8", "h10"):
+    for n in ("g10", "j8", "f10", "k8", "e10", "l8", "d10", "m8", "h10"):
         g.play(b.parse(n))
     play.changed()
     shot("4_over")
@@ -89,10 +89,9 @@ def _contrast(a, b):
     return (lb + 0.05) / (la + 0.05)
 
 
-def test_row_labels_are_whole_on_every_kit():
-    # Two-digit row numbers in the 3x5 font began a pixel left of their strip, so the 1 of 10
-    # to 19 lost its left column and read "L0" to "L9" (the 240x135 and 320x240 kits).
-    from app import layout, ui
+def _label_games():
+    """(kit, board size, driver with a new game of that size) for every kit and board size."""
+    from app import layout
     from test_app_monkey import KITS
 
     for kit in KITS:
@@ -101,21 +100,49 @@ def test_row_labels_are_whole_on_every_kit():
         for n in sizes:
             d = appfix.Driver(kit)
             d.new_game("pnp", **({"size": "%dx%d" % (n, n)} if len(sizes) > 1 else {}))
-            v = d.app.game.view
-            L = v.L
-            ink = appfix.rgb(d.app.theme.grid)
-            for y in (0, n - 10, n - 1):  # "15" or "19", "10", "1"
-                s = str(n - y)
-                want = ui.Scratch(2 * 40 * L.cell).view(40, L.cell)
-                want.fill(0)
-                if L.big:
-                    want.text(s, 0, 0, 1)
-                else:
-                    ui.tiny(want, s, 0, 0, 1)
-                need = sum(want.pixel(x, yy) == 1 for x in range(40) for yy in range(L.cell))
-                got = sum(appfix.close(d.pixel(L.bx - L.lw + x, L.by + y * L.cell + yy), ink)
-                          for x in range(L.lw) for yy in range(L.cell))
-                assert got == need, (kit, n, s, got, need)
+            yield kit, n, d
+
+
+def _label_ink(d, s, x0, y0, w, h):
+    """(pixels of the label's ink on screen in the w x h strip at x0, y0; pixels label s has in
+    the board view's font)."""
+    from app import ui
+
+    L = d.app.game.view.L
+    want = ui.Scratch(2 * 40 * L.cell).view(40, L.cell)
+    want.fill(0)
+    if L.big:
+        want.text(s, 0, 0, 1)
+    else:
+        ui.tiny(want, s, 0, 0, 1)
+    need = sum(want.pixel(x, y) == 1 for x in range(40) for y in range(L.cell))
+    ink = appfix.rgb(d.app.theme.grid)
+    got = sum(appfix.close(d.pixel(x0 + x, y0 + y), ink) for x in range(w) for y in range(h))
+    return got, need
+
+
+def test_row_labels_are_whole_on_every_kit():
+    # Two-digit row numbers in the 3x5 font began a pixel left of their strip, so the 1 of 10
+    # to 19 lost its left column and read "L0" to "L9" (the 240x135 and 320x240 kits).
+    for kit, n, d in _label_games():
+        L = d.app.game.view.L
+        for y in (0, n - 10, n - 1):  # "15" or "19", "10", "1"
+            s = str(n - y)
+            got, need = _label_ink(d, s, L.bx - L.lw, L.by + y * L.cell, L.lw, L.cell)
+            assert got == need, (kit, n, s, got, need)
+
+
+def test_column_labels_are_the_point_names_letters():
+    # The columns are lettered as Renju names points, I included (H, I, J: the labels skipped
+    # I as on Go boards); each label is its column's letter in the names the game shows.
+    for kit, n, d in _label_games():
+        L = d.app.game.view.L
+        b = d.app.game.s.game.board
+        assert b.name(b.idx(8, n - 1)) == "i1"
+        for x in (7, 8, 9, n - 1):  # H I J, and O or S
+            s = b.name(b.idx(x, 0))[0].upper()
+            got, need = _label_ink(d, s, L.bx + x * L.cell, L.by + n * L.cell, L.cell, L.lh)
+            assert got == need, (kit, n, s, got, need)
 
 
 def test_stones_stand_out_from_the_board_in_every_theme():

@@ -29,14 +29,14 @@ def _reboot(root):
 
 def test_crash_before_rename_keeps_the_previous_save(tmp_path, monkeypatch):
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "j9"])
+    d = _game_with_moves(root, ["h8", "i9"])
 
     def cut(a, b):
         raise PowerCut()
 
     monkeypatch.setattr(store_mod.os, "rename", cut)
     with pytest.raises(PowerCut):
-        d.play("k10")  # the temp file is written, then the power goes
+        d.play("j10")  # the temp file is written, then the power goes
     monkeypatch.undo()
     assert os.path.exists(os.path.join(root, "game.json.tmp"))
     d2 = _reboot(root)
@@ -44,16 +44,16 @@ def test_crash_before_rename_keeps_the_previous_save(tmp_path, monkeypatch):
     assert not os.path.exists(os.path.join(root, "game.json.tmp"))
     d2.choose("resume")
     g = d2.app.game.s.game
-    assert [g.board.name(i) for i in g.board.hist] == ["h8", "j9"]
+    assert [g.board.name(i) for i in g.board.hist] == ["h8", "i9"]
     th = d2.app.theme
-    assert appfix.close(d2.pixel(*d2.stone_px(g.board.parse("j9"))), appfix.rgb(th.white))
-    d2.play("k10")  # and the game goes on
+    assert appfix.close(d2.pixel(*d2.stone_px(g.board.parse("i9"))), appfix.rgb(th.white))
+    d2.play("j10")  # and the game goes on
     assert g.board.count() == 3
 
 
 def test_undone_moves_can_be_redone_after_a_power_cut(tmp_path):
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "j9", "k10"])
+    d = _game_with_moves(root, ["h8", "i9", "j10"])
     d.press("menu")
     d.choose("undo")
     d.press("menu")
@@ -66,9 +66,9 @@ def test_undone_moves_can_be_redone_after_a_power_cut(tmp_path):
     d2.choose("redo")
     d2.press("menu")
     d2.choose("redo")
-    assert [g.board.name(i) for i in g.board.hist] == ["h8", "j9", "k10"]
+    assert [g.board.name(i) for i in g.board.hist] == ["h8", "i9", "j10"]
     th = d2.app.theme
-    assert appfix.close(d2.pixel(*d2.stone_px(g.board.parse("k10"))), appfix.rgb(th.black))
+    assert appfix.close(d2.pixel(*d2.stone_px(g.board.parse("j10"))), appfix.rgb(th.black))
 
 
 def test_a_first_fifth_move_proposal_outlives_a_power_cut(tmp_path):
@@ -77,9 +77,9 @@ def test_a_first_fifth_move_proposal_outlives_a_power_cut(tmp_path):
     root = str(tmp_path)
     d = appfix.Driver("pico_lcd_13", root=root)
     d.new_game("pnp", opening="swap+5th")
-    d.play("h8", "j9", "g7")
+    d.play("h8", "i9", "g7")
     d.press("place")  # P2 keeps white
-    d.play("k10", "f6")  # move 4, then black's first proposal
+    d.play("j10", "f6")  # move 4, then black's first proposal
     d2 = _reboot(root)  # the power goes before the second
     d2.choose("resume")
     play = d2.app.game
@@ -116,7 +116,7 @@ def test_a_first_fifth_move_proposal_outlives_a_power_cut(tmp_path):
 
 def test_truncated_temp_file_is_ignored(tmp_path):
     root = str(tmp_path)
-    _game_with_moves(root, ["h8", "j9", "k10"])
+    _game_with_moves(root, ["h8", "i9", "j10"])
     with open(os.path.join(root, "game.json")) as f:
         text = f.read()
     with open(os.path.join(root, "game.json.tmp"), "w") as f:
@@ -166,7 +166,7 @@ def test_save_too_big_for_the_panel_is_kept_and_not_offered(tmp_path):
     root = str(tmp_path)
     d = appfix.Driver("pico_lcd_13", root=root)
     d.new_game("pnp", size="19x19")
-    d.play("h8", "j9")
+    d.play("h8", "i9")
     path = os.path.join(root, "game.json")
     with open(path) as f:
         saved = f.read()
@@ -182,7 +182,7 @@ def test_save_too_big_for_the_panel_is_kept_and_not_offered(tmp_path):
     d3 = _reboot(root)
     d3.choose("resume")
     g = d3.app.game.s.game
-    assert g.board.size == 19 and [g.board.name(i) for i in g.board.hist] == ["h8", "j9"]
+    assert g.board.size == 19 and [g.board.name(i) for i in g.board.hist] == ["h8", "i9"]
 
 
 def test_settings_persist_and_damaged_settings_fall_back(tmp_path):
@@ -272,20 +272,20 @@ def test_a_refused_autosave_says_so_and_the_game_goes_on(tmp_path, monkeypatch, 
     # move stopped it again. Now the last save stays whole, the game goes on in RAM (and is
     # offered as Resume until power-off), and the next save that the flash takes catches up.
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "j9"])
+    d = _game_with_moves(root, ["h8", "i9"])
     monkeypatch.setattr(store_mod, "open", appfix.Flash(40, errno), raising=False)
-    d.play("k10")
+    d.play("j10")
     play = d.app.game
     assert play.s.game.board.count() == 3 and play.temp == says
     assert "game.json.tmp" not in os.listdir(root)  # the part written is gone
     assert _stones(root) == 2
-    d.play("l11")
+    d.play("k11")
     d.press("menu")
     d.choose("quit")
     d.choose("resume")  # from RAM
     assert d.app.game.s.game.board.count() == 4
     monkeypatch.undo()
-    d.play("m12")
+    d.play("l12")
     assert d.app.game.temp is None and _stones(root) == 5
     assert _reboot(root).app.saved.game.board.count() == 5
 
@@ -335,7 +335,7 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one(tmp_path):
 def _timed(root):
     d = appfix.Driver("pico_lcd_13", root=root)
     d.new_game("pnp", limit="5 min")
-    for n in ("h8", "j9", "k10", "l11"):
+    for n in ("h8", "i9", "j10", "k11"):
         d.t += 20000 + 100 * len(n)  # each player thinks about 20 s
         d.play(n)
     return d
@@ -380,13 +380,13 @@ def test_a_refused_rename_then_a_refused_write_keeps_the_last_record(tmp_path, m
     # the next save's write refused too: it wrote over the temporary file and removed it, and
     # the game was gone, while the player read only "Flash full: not saved".
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "j9"])
+    d = _game_with_moves(root, ["h8", "i9"])
 
     def no_rename(a, b):
         raise OSError(28, "no room")
 
     monkeypatch.setattr(store_mod.os, "rename", no_rename)
-    d.play("k10")
+    d.play("j10")
     assert os.listdir(root).count("game.json.tmp") == 1 and "game.json" not in os.listdir(root)
     real_open = open
 
@@ -396,18 +396,18 @@ def test_a_refused_rename_then_a_refused_write_keeps_the_last_record(tmp_path, m
         return real_open(path, mode)
 
     monkeypatch.setattr(store_mod, "open", no_write, raising=False)
-    d.play("l11")
+    d.play("k11")
     assert d.app.game.temp == "Flash full: not saved"
     monkeypatch.undo()
     d2 = _reboot(root)
     d2.choose("resume")
     g = d2.app.game.s.game
-    assert [g.board.name(i) for i in g.board.hist] == ["h8", "j9", "k10"]
+    assert [g.board.name(i) for i in g.board.hist] == ["h8", "i9", "j10"]
 
 
 def test_a_game_won_after_a_refused_rename_is_not_offered_again(tmp_path, monkeypatch):
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "h9", "j8", "j9", "k8", "k9", "l8"])
+    d = _game_with_moves(root, ["h8", "h9", "i8", "i9", "j8", "j9", "k8"])
     real = store_mod.os.rename
 
     def game_refused(a, b):
@@ -416,8 +416,8 @@ def test_a_game_won_after_a_refused_rename_is_not_offered_again(tmp_path, monkey
         real(a, b)
 
     monkeypatch.setattr(store_mod.os, "rename", game_refused)
-    d.play("l9")  # its record waits in game.json.tmp
-    d.play("m8")  # black's five: the game is kept among the past games
+    d.play("k9")  # its record waits in game.json.tmp
+    d.play("l8")  # black's five: the game is kept among the past games
     monkeypatch.undo()
     assert d.app.game.s.game.over()
     assert sorted(os.listdir(root)) == ["past1.json", "settings.json"]
@@ -462,11 +462,11 @@ def test_a_huge_record_is_moved_aside_not_a_crash_at_every_boot(tmp_path, monkey
     from app import past
 
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "j9"])
+    d = _game_with_moves(root, ["h8", "i9"])
     d.press("menu")
     d.choose("resign")
     d.choose("yes")
-    _game_with_moves(root, ["h8", "j9"])
+    _game_with_moves(root, ["h8", "i9"])
     _small_heap(monkeypatch)
     for name in ("game.json", "settings.json", "past1.json"):
         with open(os.path.join(root, name)) as f:

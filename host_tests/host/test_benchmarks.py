@@ -94,7 +94,7 @@ def test_bench_ai_scores_the_tactics_alone_when_asked():
 
 def test_bench_ai_moves_its_positions_to_the_middle_of_a_19_line_board():
     # --size 19 plays the same positions and games, each stone moved by the boards' centres'
-    # difference (h8 -> k10), so the room around them is a 19x19 game's, not 15x15's.
+    # difference (h8 -> j10), so the room around them is a 19x19 game's, not 15x15's.
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from gomoku.board import Board
 

@@ -49,9 +49,9 @@ def test_summary_counts_replayed_lines():
     # with A black, one lost line counted twice. Game 1 plays those moves too, but with A white:
     # another line (and A's win).
     ops = [((0, 0), (0, -1), (7, 7)), ((0, 0), (0, -1), (-7, 7))]
-    results = [(0, BLACK, WHITE, "five", "h8 h7 o15 j9 k10"),
-               (1, WHITE, WHITE, "five", "h8 h7 o15 j9 k10"),
-               (2, BLACK, WHITE, "five", "h8 h7 a15 j9 k10"),
+    results = [(0, BLACK, WHITE, "five", "h8 h7 n15 i9 j10"),
+               (1, WHITE, WHITE, "five", "h8 h7 n15 i9 j10"),
+               (2, BLACK, WHITE, "five", "h8 h7 a15 i9 j10"),
                (3, WHITE, 0, "full board", "h8 h7 a15 g9 f10")]
     text = arena.summary("greedy", "table", results, ops)
     assert text.splitlines()[2].startswith("score greedy 1.5 - 2.5 table")
@@ -282,7 +282,7 @@ def test_window_vct_plays_the_forced_wins_window_misses():
         missed += window.move(b.copy()) not in fours
     assert missed  # window alone plays another move in some of them (2 of the 14)
     # With nothing forced on the board it is window, move for move.
-    b = replay("h8 h9 j10")
+    b = replay("h8 h9 i10")
     sharp, window = arena.make_player("window+vct", seed=3), arena.make_player("window", seed=3)
     for p in (sharp, window):
         p.new_game(15, rules.FREESTYLE)
@@ -295,7 +295,7 @@ def test_node_clock_caps_hard_as_a_board_would():
     # 2,000 without it stop there (the clock is read every 32 nodes and between stages, so a
     # little past it), each move's deadline counted from its own start.
     cap = MOVE_MS[HARD] // 10
-    b = replay("h8 h9 j10 g7 j8")
+    b = replay("h8 h9 i10 g7 i8")
     free = arena.make_player("ours:hard")
     free.new_game(15, rules.FREESTYLE)
     free.move(b.copy())
@@ -303,7 +303,7 @@ def test_node_clock_caps_hard_as_a_board_would():
     capped = arena.make_player("ours:hard", node_ms=10)
     capped.new_game(15, rules.FREESTYLE)
     e = capped.engine
-    for reply in ("l8", "m9"):
+    for reply in ("k8", "l9"):
         q = capped.move(b.copy())
         assert b.cells[q] == 0
         assert cap <= e.live.nodes <= cap + 256

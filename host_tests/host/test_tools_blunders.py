@@ -9,8 +9,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import blunders  # noqa: E402
 
-# White (A) lets black's open three h8-j8-k8 become an open four; only g8 or l8 held.
-LOST = "game 0 A=white B wins (five): h8 a1 j8 a2 k8 a3 l8 g8 m8"
+# White (A) lets black's open three h8-i8-j8 become an open four; only g8 or k8 held.
+LOST = "game 0 A=white B wins (five): h8 a1 i8 a2 j8 a3 k8 g8 l8"
 HEADER = "ours:hard vs window, freestyle, 15x15, seed 1, 1.0 s"
 
 
@@ -26,7 +26,7 @@ def test_finds_the_move_that_ignored_an_open_three(tmp_path, capsys):
     assert len(out) == 1
     head, holding = out[0].split("; holding: ")
     assert head == "game 0 A=white (five): ply 5 a3 loses"
-    assert sorted(holding.split()) == ["g8", "l8"]
+    assert sorted(holding.split()) == ["g8", "k8"]
 
 
 def test_games_a_did_not_lose_are_skipped(tmp_path, capsys):
@@ -50,9 +50,9 @@ def test_bad_input_is_refused_clearly(tmp_path, capsys):
     assert out[1].startswith("game 2 A=white (five): skipped, its moves do not replay")
     assert out[2].startswith("game 4 A=white (five): ply 5 a3 loses")  # the others still run
     forbidden = LOST.replace("game 0 A=white", "game 6 A=black")
-    forbidden = forbidden.replace("(five)", "(forbidden k8)")
+    forbidden = forbidden.replace("(five)", "(forbidden j8)")
     assert run(tmp_path, capsys, [forbidden, HEADER]) == [
-        "game 6 A=black (forbidden k8): lost by its own move, not to a five: skipped"]
+        "game 6 A=black (forbidden j8): lost by its own move, not to a five: skipped"]
     for opt in ("--plies", "--nodes", "--top"):
         with pytest.raises(SystemExit) as e:
             run(tmp_path, capsys, [LOST], opt, "0")
@@ -65,7 +65,7 @@ def test_bad_input_is_refused_clearly(tmp_path, capsys):
 
 def test_check_tells_the_nodes_the_final_check_needs(tmp_path, capsys):
     out = run(tmp_path, capsys, [LOST, HEADER], "--check")
-    # After a3 black's open three h8-j8-k8 can become an open four: the check's VCF reads that
+    # After a3 black's open three h8-i8-j8 can become an open four: the check's VCF reads that
     # from the position's counts and searches no node.
     assert len(out) == 2
     head, tail = out[0].split("; the check refutes it in ")
@@ -80,7 +80,7 @@ def test_check_tells_the_nodes_the_final_check_needs(tmp_path, capsys):
 def test_check_nodes_is_the_search_cut_at_its_budget():
     # From an arena game (random openings, seed 1): hard, white, played g8 at ply 11, and black
     # wins by threats; the check's searches need hundreds of nodes to show it.
-    moves = "h8 j8 g6 g7 f9 j7 f7 h5 f8 f6 e8 g8".split()
+    moves = "h8 i8 g6 g7 f9 i7 f7 h5 f8 f6 e8 g8".split()
     b = blunders.Board(15)
     for j, n in enumerate(moves):
         b.put(b.parse(n), blunders.BLACK if j % 2 == 0 else blunders.WHITE)
@@ -96,7 +96,7 @@ def test_check_nodes_is_the_search_cut_at_its_budget():
 
 def test_a_brain_with_spaces_in_its_name_keeps_the_match_size(tmp_path, capsys):
     # arena.py names a Gomocup brain by its command line: the header still gives the size
-    lost = LOST.replace("a1", "o16")  # a point of 19x19 only
+    lost = LOST.replace("a1", "n16")  # a point of 19x19 only
     header = 'cmd:pbrain-x --level easy vs window, freestyle, 19x19, seed 1, 1.0 s'
     out = run(tmp_path, capsys, [lost, header])
     assert out[0].startswith("game 0 A=white (five): ply 5 a3 loses")

@@ -9,8 +9,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import fit_eval  # noqa: E402
 
 # Black (A) builds a five on row 8 while white plays on the edges, at least 7 lines apart.
-GAME = ("game 0 A=black A wins (five): h8 a1 d4 o1 m4 a15 d12 o15 m12 a8 j8 o8 k8 h1 g8 h15 "
-        "l8")
+GAME = ("game 0 A=black A wins (five): h8 a1 d4 n1 l4 a15 d12 n15 l12 a8 i8 n8 j8 h1 g8 h15 "
+        "k8")
 
 
 def test_newton_recovers_the_weights_of_a_logistic_model():
@@ -31,7 +31,7 @@ def test_quiet_positions_only_each_game_once_and_scored_for_the_mover():
     rows = list(fit_eval.positions([GAME, GAME.replace("game 0", "game 1")], seen))
     assert len(seen) == 1
     # Positions from the 6th stone on, not among the last 3 moves (14 .. 16), while nobody has
-    # an open three: k8 (the 13th stone) makes h8 j8 k8 one, so the 6th to the 12th.
+    # an open three: j8 (the 13th stone) makes h8 i8 j8 one, so the 6th to the 12th.
     assert len(rows) == 7
     for i, (own, opp, rest, y, late) in enumerate(rows):
         assert not late  # fewer stones than ai.patterns.LATE_STONES
@@ -40,16 +40,16 @@ def test_quiet_positions_only_each_game_once_and_scored_for_the_mover():
         assert rest[2] == black_to_move  # A is black
         assert y == (1.0 if black_to_move > 0 else 0.0)  # black won
         assert len(own) == len(opp) == len(fit_eval.CODES)
-    # The 11th stone is j8 (h8 j8: an open two for black): white, to move, counts black's points
-    # that make an open three (g8 and k8 at least, f8 and l8 too) and none of its own.
+    # The 11th stone is i8 (h8 i8: an open two for black): white, to move, counts black's points
+    # that make an open three (g8 and j8 at least, f8 and k8 too) and none of its own.
     three = list(fit_eval.CODES).index(fit_eval.P.THREE)
     assert rows[5][1][three] >= 2 and rows[5][0][three] == 0
-    assert rows[4][1][three] == 0  # before j8
+    assert rows[4][1][three] == 0  # before i8
 
 
 def test_a_phase_fits_its_own_positions(capsys):
     # Stones 3 apart (no three, no five): a drawn game of 24 stones, all its positions quiet.
-    grid = ["abcdefghjklmnop"[x] + str(y) for y in (2, 5, 8, 11, 14) for x in (1, 4, 7, 10, 13)]
+    grid = ["abcdefghijklmno"[x] + str(y) for y in (2, 5, 8, 11, 14) for x in (1, 4, 7, 10, 13)]
     game = "game 0 A=black draw (full): " + " ".join(grid[:24])
     rows = list(fit_eval.positions([game], set()))
     late = fit_eval.P.LATE_STONES

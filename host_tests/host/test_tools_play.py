@@ -39,7 +39,7 @@ def test_the_ai_answers_a_draw_offer_at_once(monkeypatch, capsys):
 
 
 def test_pass_and_play_shows_the_offer_and_the_other_player_answers(monkeypatch, capsys):
-    rc, out = run(monkeypatch, capsys, ["h8", "draw", "j9", "accept"])
+    rc, out = run(monkeypatch, capsys, ["h8", "draw", "i9", "accept"])
     lines = said(out)
     assert any("player 2 (white) offers a draw: player 1 (black), accept or decline?" in x
                for x in lines)
@@ -52,8 +52,8 @@ def test_pass_and_play_shows_the_offer_and_the_other_player_answers(monkeypatch,
 
 def test_the_ai_names_its_moves_and_opening_choices(monkeypatch, capsys):
     rc, out = run(monkeypatch, capsys, ["h8"], "--ai", "white", "--level", "easy")
-    assert re.search(r"^AI \(white\) plays [a-hj-p]\d+$", out, re.M)
-    rc, out = run(monkeypatch, capsys, ["h8", "j7", "j9"], "--ai", "white", "--opening", "pro",
+    assert re.search(r"^AI \(white\) plays [a-o]\d+$", out, re.M)
+    rc, out = run(monkeypatch, capsys, ["h8", "i7", "i9"], "--ai", "white", "--opening", "pro",
                   "--level", "easy")
     assert re.search(r"^AI (swaps: you are white|keeps: you are black)$", out, re.M)
 
@@ -63,7 +63,11 @@ def test_help_usage_and_point_names(monkeypatch, capsys):
     assert "help or ? lists the commands" in out.splitlines()[0]
     assert out.count("propose P Q     pro opening") == 2
     assert "! usage: propose P Q" in out
-    assert "the columns skip I" in out
+    # i is a column, as Renju names points (it was skipped, as on Go boards, and refused):
+    # i9 is black's stone, one right of h, in a row of 9 and under the columns a to o
+    assert "i included" in out and "! no column i" not in out
+    assert " 9  .  .  .  .  .  .  .  . (X) .  .  .  .  .  . " in out.splitlines()
+    assert "    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o " in out.splitlines()
     assert "! unknown command 'jump'" in out
     r = subprocess.run([sys.executable, PLAY, "--help"], capture_output=True, text=True,
                        timeout=60)
@@ -71,7 +75,7 @@ def test_help_usage_and_point_names(monkeypatch, capsys):
 
 
 def test_after_the_game_it_says_so_and_what_is_left(monkeypatch, capsys):
-    five = ["h8", "a1", "j8", "a3", "k8", "a5", "l8", "a7", "m8", "hint", "h9"]
+    five = ["h8", "a1", "i8", "a3", "j8", "a5", "k8", "a7", "l8", "hint", "h9"]
     rc, out = run(monkeypatch, capsys, five)
     lines = said(out)
     assert any("Black wins (five in a row). Game over: undo takes back the last move" in x
@@ -83,15 +87,15 @@ def test_after_the_game_it_says_so_and_what_is_left(monkeypatch, capsys):
 def test_a_renju_foul_is_named_and_the_marks_have_a_legend():
     g = G.Game(15, rules.RENJU, G.OPEN_FREE, (0, 0))
     b = g.board
-    for p in ("h8", "a1", "g8", "a3", "j10", "a5", "j9", "a7"):
+    for p in ("h8", "a1", "g8", "a3", "i10", "a5", "i9", "a7"):
         g.play(b.parse(p))
     marks = set(rules.forbidden_points(b))
-    assert b.parse("j8") in marks
+    assert b.parse("i8") in marks
     assert "f: forbidden to black" in play.render(g, marks)
     assert "f: forbidden" not in play.render(g)
-    g.play(b.parse("j8"))
+    g.play(b.parse("i8"))
     assert g.over() and g.reason == G.R_FORBIDDEN
-    assert play.status(g).startswith("White wins (double three foul at j8). Game over")
+    assert play.status(g).startswith("White wins (double three foul at i8). Game over")
 
 
 def test_ctrl_c_and_ctrl_d_leave_cleanly(monkeypatch, capsys):
@@ -135,10 +139,10 @@ def test_help_says_what_each_option_takes(capsys):
 
 
 def test_words_after_a_command_are_refused_not_dropped(monkeypatch, capsys):
-    # "h8 j9" played h8 and dropped j9 without a word.
-    rc, out = run(monkeypatch, capsys, ["h8 j9", "undo now", "j9"])
+    # "h8 i9" played h8 and dropped i9 without a word.
+    rc, out = run(monkeypatch, capsys, ["h8 i9", "undo now", "i9"])
     lines = said(out)
     assert "> ! h8 takes nothing after it: one command a line" in lines
     assert "> ! undo takes nothing after it: one command a line" in lines
-    assert "Move 2: player 2 (white) to move   [P1 0s  P2 0s]" in lines  # after j9 alone
+    assert "Move 2: player 2 (white) to move   [P1 0s  P2 0s]" in lines  # after i9 alone
     assert not any(x.startswith("Move 3") for x in lines)

@@ -17,9 +17,9 @@ from gomoku import game as G, rules  # noqa: E402
 from gomoku.board import BLACK, WHITE, Board  # noqa: E402
 
 # Black wins with a five on row 8 while white plays up the a-file.
-WON = "h8 h9 j8 a1 k8 a2 l8 a3 m8"
-# h8 is a double three for black (j8 k8 across, h9 h10 up, every end open).
-THREE3 = "j8 a1 k8 a2 h9 a3 h10 a5 h8"
+WON = "h8 h9 i8 a1 j8 a2 k8 a3 l8"
+# h8 is a double three for black (i8 j8 across, h9 h10 up, every end open).
+THREE3 = "i8 a1 j8 a2 h9 a3 h10 a5 h8"
 
 
 def names(rec):
@@ -61,7 +61,7 @@ def test_sgf_main_line_through_variations_comments_and_escapes():
         (;B[aa];W[bb]))
       (;W[gg];B[ff]))"""
     rec = R.read(text)
-    assert names(rec) == "h8 h7 j8 a1 k8"
+    assert names(rec) == "h8 h7 i8 a1 j8"
     assert rec.names == ("Ann ] B", "Bob") and rec.rule == rules.FREESTYLE
 
 
@@ -112,7 +112,7 @@ def test_opening_lines_are_offsets_from_the_centre():
     assert R.write_opening(rec) == line + "\n"
     with pytest.raises(R.RecordError, match="stone 1 .8,-3. is off the 15x15 board"):
         R.read(line)
-    assert R.write_opening(R.read("h8 h9 j8")) == "0,0, 0,-1, 1,0\n"
+    assert R.write_opening(R.read("h8 h9 i8")) == "0,0, 0,-1, 1,0\n"
 
 
 @pytest.mark.parametrize("moves, says", [
@@ -162,21 +162,21 @@ def test_arena_output_gives_the_game_its_players_rule_and_size():
 def test_a_save_for_the_board_resumes_there(capsys):
     from app import startup
 
-    rec = R.read("h8 h9 j8 j9", rule=rules.RENJU)
+    rec = R.read("h8 h9 i8 i9", rule=rules.RENJU)
     d = json.loads(R.write_save(rec, ai=WHITE, level=2))
     s = startup.restore(d, lambda: 0)
     g = s.game
     assert (s.mode, g.ai, g.rule, g.board.size) == ("ai", (False, True), rules.RENJU, 15)
-    assert [g.board.name(i) for i in g.board.hist] == "h8 h9 j8 j9".split()
+    assert [g.board.name(i) for i in g.board.hist] == "h8 h9 i8 i9".split()
     assert s.ais[1] is not None and s.ais[1].engine.level == 2 and g.board.to_move() == BLACK
     s = startup.restore(json.loads(R.write_save(R.read("h8"))), lambda: 0)
     assert s.mode == "pnp" and s.game.ai == (False, False)
     # And back: the save reads as the same game.
-    assert names(R.read(R.write_save(rec))) == "h8 h9 j8 j9"
+    assert names(R.read(R.write_save(rec))) == "h8 h9 i8 i9"
     with pytest.raises(R.RecordError, match="the game is over .black won, five."):
         R.write_save(R.read(WON))
     with pytest.raises(R.RecordError, match="the board plays 15 or 19 lines, not 20"):
-        R.write_save(R.read("k10", size=20))
+        R.write_save(R.read("j10", size=20))
     with pytest.raises(R.RecordError, match="this save is a renju game"):
         R.read(R.write_save(rec), rule=rules.FREESTYLE)
 
@@ -185,17 +185,17 @@ def test_a_save_from_the_board_with_an_opening_rule_and_a_resignation():
     from app.session import KIND
 
     g = G.Game(opening=G.OPEN_SWAP2)
-    for p in "h8 j9 g10".split():
+    for p in "h8 i9 g10".split():
         g.play(g.board.parse(p))
     g.choose(G.PUT2)
-    for p in "k10 f11".split():
+    for p in "j10 f11".split():
         g.play(g.board.parse(p))
     g.choose(G.TAKE_WHITE)
     g.play(g.board.parse("e12"))
     g.resign(g.player_of(BLACK))
     d = {"kind": KIND, "mode": "pnp", "opts": {}, "seed": 3, "game": g.export()}
     rec = R.read(json.dumps(d))
-    assert names(rec) == "h8 j9 g10 k10 f11 e12"
+    assert names(rec) == "h8 i9 g10 j10 f11 e12"
     assert rec.winner == WHITE and rec.reason == "resignation"
     assert "RE[W+R]" in R.write_sgf(rec)
     d["game"]["acts"][1][2] = d["game"]["acts"][0][2]  # the second stone on the first's point
@@ -226,7 +226,7 @@ def test_a_past_game_after_a_swap_names_black_and_white_by_colour(tmp_path):
     from app.store import Store
 
     g = G.Game(opening=G.OPEN_SWAP2)
-    for p in "h8 j9 g10".split():
+    for p in "h8 i9 g10".split():
         g.play(g.board.parse(p))
     g.choose(G.SWAP_COLOURS)
     g.resign(g.player_of(BLACK))
@@ -364,7 +364,7 @@ def test_arena_reads_an_openings_file(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     games = [ln for ln in out if ln.startswith("game ")]
     assert len(games) == 4  # two games an opening, colours swapped
-    assert games[0].split(": ")[1].startswith("h8 j7 k8 ") and \
+    assert games[0].split(": ")[1].startswith("h8 i7 j8 ") and \
         games[3].split(": ")[1].startswith("h8 h7 ")
     f.write_text("0,0, 0,0\n")
     with pytest.raises(SystemExit):
@@ -461,16 +461,16 @@ def test_an_openings_file_of_several_lines_needs_game(tmp_path, capsys):
     text = "0,0, 1,1\n\n3,-3, 4,4, -4,5\n"
     with pytest.raises(R.RecordError, match=said("an openings file of 2 openings (lines 1, 3)")):
         R.read(text)
-    assert names(R.read(text, game=3)) == "l11 m4 d3"
-    assert names(R.read(text, game=1)) == "h8 j7"
+    assert names(R.read(text, game=3)) == "k11 l4 d3"
+    assert names(R.read(text, game=1)) == "h8 i7"
     for line in (2, 4, 0):
         with pytest.raises(R.RecordError, match=said("no opening on line %d (of 3)" % line)):
             R.read(text, game=line)
-    assert names(R.read("0,0, 1,1\n", game=1)) == "h8 j7"
+    assert names(R.read("0,0, 1,1\n", game=1)) == "h8 i7"
     # "# ..." lines, which arena.py's openings files may hold, are no openings
     commented = "# two openings\n0,0, 1,1\n3,-3, 4,4, -4,5\n"
-    assert names(R.read(commented, game=3)) == "l11 m4 d3"
-    assert names(R.read("# one\n0,0, 1,1\n")) == "h8 j7"
+    assert names(R.read(commented, game=3)) == "k11 l4 d3"
+    assert names(R.read("# one\n0,0, 1,1\n")) == "h8 i7"
     with pytest.raises(R.RecordError, match=said("no opening on line 1 (of 3)")):
         R.read(commented, game=1)
     with pytest.raises(R.RecordError, match=said("an openings file of 2 openings (lines 2, 3)")):
@@ -481,7 +481,7 @@ def test_an_openings_file_of_several_lines_needs_game(tmp_path, capsys):
     f = tmp_path / "openings.txt"
     f.write_text(text)
     assert R.main([str(f), "--to", "moves", "--game", "3"]) == 0
-    assert capsys.readouterr().out == "l11 m4 d3\n"
+    assert capsys.readouterr().out == "k11 l4 d3\n"
 
 
 def test_a_psq_in_a_windows_code_page(tmp_path, capsys):
@@ -509,11 +509,11 @@ def test_an_sgf_collection_needs_game(tmp_path, capsys):
     with pytest.raises(R.RecordError, match=said("an SGF collection of 3 games: --game N reads "
                                                  "game N")):
         R.read(text)
-    assert names(R.read(text, game=1)) == "h8 j7" and R.read(text, game=1).names[0] == "Ann"
+    assert names(R.read(text, game=1)) == "h8 i7" and R.read(text, game=1).names[0] == "Ann"
     rec = R.read(text, game=2)
     assert names(rec) == "a15 b14 c13" and rec.names[0] == "Bob"
     rec = R.read(text, game=3)
-    assert (rec.size, rec.rule, names(rec)) == (19, rules.RENJU, "k10")
+    assert (rec.size, rec.rule, names(rec)) == (19, rules.RENJU, "j10")
     for n in (0, 4):
         with pytest.raises(R.RecordError, match=said("no game %d in this SGF: it holds 3" % n)):
             R.read(text, game=n)
@@ -583,7 +583,7 @@ def test_huge_files_are_refused_before_they_take_the_memory(tmp_path, capsys, mo
             R.MAX_TEXT // len(big) + 1)):
         R.read(text)
     rec = R.read(text, game=2)
-    assert names(rec) == "h8 j7 l5" and rec.names[0] == "Ann"
+    assert names(rec) == "h8 i7 k5" and rec.names[0] == "Ann"
     # The file itself: past 64 MB it is not read whole
     monkeypatch.setattr(R, "MAX_FILE", 1000)
     f = tmp_path / "big.sgf"
@@ -602,7 +602,7 @@ def test_psq_names_stay_one_line_each():
 
 def test_psq_rule_from_the_gomocup_archives_line(tmp_path, capsys):
     # After the code the archives name the tournament: "1,Freestyle", "0,Freestyle15_1". Black
-    # closes e8-k8, six in a row: a win in freestyle, a foul in Renju.
+    # closes e8-j8, six in a row: a win in freestyle, a foul in Renju.
     game = "Piskvorky 15x15, 11:11, 0\n5,8,0\n1,1,0\n6,8,0\n1,2,0\n7,8,0\n1,3,0\n9,8,0\n" \
            "1,4,0\n10,8,0\n3,1,0\n8,8,0\nA.zip\nB.zip\n-1\n"
     rec = R.read(game)

@@ -49,18 +49,18 @@ def test_checker_detects_corruption():
     r = first("renju")
     bad.append(clone(r, rule="freestyle"))  # not a Renju position any more
     # The faults a review found in the first data: a block3 answer that loses to a quiet move
-    # then a VCF (j11: o10 wins), a VCF position without its quiet winners (f11 g10 k7 l6 win
+    # then a VCF (i11: n10 wins), a VCF position without its quiet winners (f11 g10 j7 k6 win
     # too), a block4 whose block still loses, and a Renju position whose only shortest
     # freestyle win is not forbidden and is itself the answer.
-    bad.append(tactics.Entry("block3", "freestyle", "h8 j7 j9 k10 k9 h9 h10 k8 l9 f10 m9 n9 m12 "
-                             "j10 l10 o13 l8 l7 g5 k11 l12 l11 f7 m11 j3 p10 n7 j6".split(),
-                             ["j11", "n11"]))
-    bad.append(tactics.Entry("vcf3", "standard", "h8 g7 h7 g8 h9 h6 g6 h11 j8 e4".split(), ["k9"]))
-    bad.append(tactics.Entry("block4", "freestyle", "h8 j8 j7 k6 k7 h7 j6 g6 m4 f5 k9 k10 e4 e5 "
-                             "g5 h5 m10 j4 f7 k3 m11 f10 l2 h6 h3 m12 m7 l11 f6 g9 n13 e12 m9"
-                             .split(), ["m8"]))
-    bad.append(tactics.Entry("renju", "renju", "m5 j12 m11 k5 k7 d5 e4 l4 e9 e8 l10 k9 h10 j6 g9 "
-                             "e5 f4 h9 d7 d10 d12 e6 k4 f9 k10 f8 j4 k8".split(), ["j10"]))
+    bad.append(tactics.Entry("block3", "freestyle", "h8 i7 i9 j10 j9 h9 h10 j8 k9 f10 l9 m9 l12 "
+                             "i10 k10 n13 k8 k7 g5 j11 k12 k11 f7 l11 i3 o10 m7 i6".split(),
+                             ["i11", "m11"]))
+    bad.append(tactics.Entry("vcf3", "standard", "h8 g7 h7 g8 h9 h6 g6 h11 i8 e4".split(), ["j9"]))
+    bad.append(tactics.Entry("block4", "freestyle", "h8 i8 i7 j6 j7 h7 i6 g6 l4 f5 j9 j10 e4 e5 "
+                             "g5 h5 l10 i4 f7 j3 l11 f10 k2 h6 h3 l12 l7 k11 f6 g9 m13 e12 l9"
+                             .split(), ["l8"]))
+    bad.append(tactics.Entry("renju", "renju", "l5 i12 l11 j5 j7 d5 e4 k4 e9 e8 k10 j9 h10 i6 g9 "
+                             "e5 f4 h9 d7 d10 d12 e6 j4 f9 j10 f8 i4 j8".split(), ["i10"]))
     msgs = []
     assert tactics.check(bad, msgs.append) == len(bad), msgs
 
@@ -68,42 +68,42 @@ def test_checker_detects_corruption():
 def test_solver_on_hand_made_shapes():
     s = tactics.Solver(rules.FREESTYLE)
     b = Board(15)
-    for m in ["g8", "a1", "h8", "a3", "j8", "o1"]:  # black open three, black to move
+    for m in ["g8", "a1", "h8", "a3", "i8", "n1"]:  # black open three, black to move
         b.put(b.parse(m), b.to_move())
     assert s.shortest(b, 1) == 3
-    assert sorted(b.name(p) for p in s.first_moves(b, 1, 1)) == ["f8", "k8"]
-    # White to move must stop the open three at f8 or k8: a stone one further out (e8, l8)
+    assert sorted(b.name(p) for p in s.first_moves(b, 1, 1)) == ["f8", "j8"]
+    # White to move must stop the open three at f8 or j8: a stone one further out (e8, k8)
     # still leaves black a straight four on the other side.
     b.take()
     b.put(b.parse("c15"), 2)
     b.put(b.parse("c13"), 1)
     assert b.to_move() == 2
-    assert sorted(b.name(p) for p in s.defences(b, 2)) == ["f8", "k8"]
-    # Black's j8 makes two fours (row e8-g8 + j8, column j5-j7 + j8): a win at once in
+    assert sorted(b.name(p) for p in s.defences(b, 2)) == ["f8", "j8"]
+    # Black's i8 makes two fours (row e8-g8 + i8, column i5-i7 + i8): a win at once in
     # freestyle, a forbidden double four in Renju.
     b = Board(15)
-    for m in ["e8", "d8", "f8", "k8", "g8", "j4", "j5", "a1", "j6", "a3", "j7", "o1"]:
+    for m in ["e8", "d8", "f8", "j8", "g8", "i4", "i5", "a1", "i6", "a3", "i7", "n1"]:
         b.put(b.parse(m), b.to_move())
-    j8 = b.parse("j8")
+    j8 = b.parse("i8")
     assert rules.is_forbidden(b, j8)
     assert j8 in tactics.Solver(rules.FREESTYLE).first_moves(b, 1, 1)
     assert j8 not in tactics.Solver(rules.RENJU).first_moves(b, 1, 3)
-    # A quiet move that wins: j8 makes two split threes (f8 g8 . j8 and j8 . j10 j11), no four;
+    # A quiet move that wins: i8 makes two split threes (f8 g8 . i8 and i8 . i10 i11), no four;
     # whatever white answers, black then has a four that wins. The VCF search alone misses it.
     b = Board(15)
-    for m in ["f8", "a1", "g8", "a3", "j10", "o1", "j11", "o3"]:
+    for m in ["f8", "a1", "g8", "a3", "i10", "n1", "i11", "n3"]:
         b.put(b.parse(m), b.to_move())
     s = tactics.Solver(rules.FREESTYLE)
-    j8 = b.parse("j8")
+    j8 = b.parse("i8")
     assert s.shortest(b, 1) == 0 and j8 not in s.fours(b, 1)
     assert s.quiet_win(b, 1, j8) and j8 in s.tries(b, 1)
     # ... and white, to move there, must stop it. a2 (a1 a2 a3) only buys a four that black
     # blocks at a5 with a non-four: the plain search stops there, the defences' stronger one
     # (forced blocks are free) lets white reply again, and black still wins.
-    b.put(b.parse("o5"), 1)
+    b.put(b.parse("n5"), 1)
     assert "a2" in [b.name(p) for p in s.defences(b, 2)]
     d = sorted(b.name(p) for p in tactics.Solver(rules.FREESTYLE, True).defences(b, 2))
-    assert d == ["e8", "h8", "j12", "j7", "j8", "j9", "k8"]
+    assert d == ["e8", "h8", "i12", "i7", "i8", "i9", "j8"]
 
 
 def test_defences_that_lose_to_longer_attacks_are_no_answers():
@@ -111,8 +111,8 @@ def test_defences_that_lose_to_longer_attacks_are_no_answers():
     # move (the solver's win()), and hard, which played e8, was scored a miss; each loses to a
     # longer one, which the Prover proves (every reply of black's tried), so the position had
     # no correct answer. A defence that holds is not proven lost (e7, the new #55's answer).
-    lost = tactics.Entry("defvcf", "renju", "e10 f10 m12 e12 f11 f8 l4 k6 m6 m8 g9 h5 m9 f12 j9 "
-                         "l12 e5 e7 e4 f6 h11 k9 k4 d9 g7 h9".split(), ["f7", "f9", "g6"])
+    lost = tactics.Entry("defvcf", "renju", "e10 f10 l12 e12 f11 f8 k4 j6 l6 l8 g9 h5 l9 f12 i9 "
+                         "k12 e5 e7 e4 f6 h11 j9 j4 d9 g7 h9".split(), ["f7", "f9", "g6"])
     b = lost.board()
     s = tactics.Solver(rules.RENJU, True)
     assert sorted(b.name(p) for p in s.defences(b, 1)) == lost.answers
@@ -125,12 +125,12 @@ def test_defences_that_lose_to_longer_attacks_are_no_answers():
 
 
 def test_the_prover_does_not_take_an_illegal_move_from_its_proposer(monkeypatch):
-    # Renju: l8 makes two fours for black, a forbidden double four. Proposed anyway, it would
+    # Renju: k8 makes two fours for black, a forbidden double four. Proposed anyway, it would
     # "win" (white blocks one four, black completes the other).
     b = Board(15)
-    for m in "h8 g8 j8 l13 k8 a3 l10 o15 l11 m15 l12 a15".split():
+    for m in "h8 g8 i8 k13 j8 a3 k10 n15 k11 l15 k12 a15".split():
         b.put(b.parse(m), b.to_move())
-    l8 = b.parse("l8")
+    l8 = b.parse("k8")
     assert rules.is_forbidden(b, l8)
     pr = tactics.Prover(rules.RENJU, tactics.Solver(rules.RENJU, True))
     monkeypatch.setattr(pr, "_propose", lambda b, atk: l8)
