@@ -244,10 +244,13 @@ def test_ctrl_c_in_the_window_exits_130_without_a_traceback(tmp_path):
     import time
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # (SIGINT at its default: a suite started with `cmd &` from a script runs with it ignored,
+    # which children inherit, and Ctrl-C's signal would never reach the program under test)
     p = subprocess.Popen([sys.executable, SIM, "--window", "--mute", "--data",
                           str(tmp_path / "d"), "--shot-dir", str(tmp_path), "--script",
                           "shot:running"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         end = time.time() + 60
         while not (tmp_path / "running.png").exists() and time.time() < end:
