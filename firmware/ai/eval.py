@@ -4,10 +4,11 @@
 # four lines through the move.
 from array import array
 
-from gomoku.board import BLACK, BORDER, EMPTY
+from gomoku.board import BLACK, EMPTY
 from ai import patterns as P
 from ai.patterns import code
 from micropython import const
+from overlay import drop
 
 try:
     # The board's native build of ai.lines (tools/deploy.py, tools/native.py): the plain
@@ -15,11 +16,8 @@ try:
     from ai.vlines import lines as _lines, rank, threat, combo, over, first, online, threes  # noqa
 except (ImportError, ValueError):  # none here (host, wasm VM), or built for another CPU
     from ai.lines import lines as _lines, rank, threat, combo, over, first, online, threes  # noqa
-# (rank, over, first, online, threes: also for ai.search)
+# (rank, over, first, online, threes: also for ai.search; threat, combo: for ai.scan)
 
-_M5 = P.M_FIVE
-_M4O = P.M_FOUR_O
-_FV = P.FIELD
 UNBOUNDED = const(1 << 29)  # above every sum (< 1 << 28), and a small int on 32-bit ports
 
 
@@ -44,8 +42,13 @@ class Pos:
         self.dirs = board.dirs
         self.dv = array("H", board.dirs)  # for ai.lines' native build
         self.pt = P.table(rule)  # both colours' codes, a nibble each
-        n = len(cells)
-        self.cand = zeros("H", n)  # stack of points that became near a stone
+        size = board.size
+        # The per-point arrays end at the last point (index size * (size + 2)): the border
+        # cells past it (size + 2 of them) are read in `cells` alone, never in these.
+        self.n = n = board.idx(size - 1, size - 1) + 1
+        # Stack of points that became near a stone: each at most once (pushed when its near
+        # count leaves 0 while it is empty, popped when it returns there, in reverse order).
+        self.cand = zeros("H", size * size)
         self.nc = 0
         # Start from the empty board and replay the stones, so an occupied point's frozen state
         # is what take() expects. The empty board is scanned, not cached: a Pos lives as long
@@ -53,66 +56,16 @@ class Pos:
         stones = [(i, cells[i]) for i in board.hist]
         for i, _ in stones:
             cells[i] = EMPTY
-        self.kk, self.sb, self.sw, self.eb, self.ew, _, _ = self.scratch()
+        from ai.scan import scan  # a board keeps bytecode in RAM: this runs once per Pos
+
+        self.kk, self.sb, self.sw, self.eb, self.ew, _, _ = scan(self)
+        drop("ai.scan")
         self.near = bytearray(n)
         self.cnt = zeros("i", 12)
         board.hist = []
         board.hash = 0
         for i, c in stones:
             self.put(i, c)
-
-    def scratch(self):
-        """Everything put()/take() maintain, computed from the cells alone (also the test oracle):
-        (kk, sb, sw, eb, ew, near, cnt): cnt counts empty points, [0] black's and [1] white's
-        five points, [2], [3] their open-four points, [4 + 3 * (colour - 1) + class - 1] their
-        points of each threat() class 1..3 (evaluate() reads the best threats from these), [10]
-        and [11] black's and white's combination values (combo() summed)."""
-        cells = self.cells
-        n = len(cells)
-        kk = zeros("H", 4 * n)
-        sb = zeros("i", n)
-        sw = zeros("i", n)
-        near = bytearray(n)
-        pt = self.pt
-        eb = ew = 0
-        cnt = zeros("i", 12)
-        for q in self.board.points():
-            for j in range(4):
-                d = self.dirs[j]
-                a = 0
-                for sgn, slots in ((-1, (3, 2, 1, 0)), (1, (4, 5, 6, 7))):
-                    off = False
-                    k = 0
-                    for s in slots:
-                        k += 1
-                        v = BORDER if off else cells[q + sgn * k * d]
-                        if v == BORDER:  # and past it
-                            off = True
-                        elif v != EMPTY and k <= 2:
-                            near[q] += 1
-                        a += v * P.WEIGHT[s]  # BORDER is 3, the key's digit off the board
-                kk[(q << 2) + j] = a
-                b = code(pt, a, False)
-                a = code(pt, a, True)
-                sb[q] += _FV[a]
-                sw[q] += _FV[b]
-                if cells[q] == EMPTY:
-                    eb += self.ev[a]
-                    ew += self.ev[b]
-            if cells[q] == EMPTY:
-                cnt[0] += sb[q] >= _M5
-                cnt[1] += sw[q] >= _M5
-                cnt[2] += sb[q] >= _M4O
-                cnt[3] += sw[q] >= _M4O
-                k = threat(sb[q])
-                if k:
-                    cnt[3 + k] += 1
-                k = threat(sw[q])
-                if k:
-                    cnt[6 + k] += 1
-                cnt[10] += combo(sb[q])
-                cnt[11] += combo(sw[q])
-        return kk, sb, sw, eb, ew, near, cnt
 
     def set_ev(self, ev):
         """Value the pattern codes by ev from now on: eb and ew are summed again from the keys

@@ -128,7 +128,7 @@ class Search:
         self.late = False  # past the deadline (_tick)
         self.root = 0  # with a style (k1 != k2): the AI's colour, whose shapes weigh k1
         self.due = 32  # the node count at which _node() next reads the clock
-        self.hist = zeros("H", len(pos.cells))
+        self.hist = zeros("H", pos.n)
         self.killer = zeros("H", 64)
         self._ss = zeros("i", 16)  # gen()'s scores and points; grow if a wider gen() asks
         self._gm = zeros("H", 16)

@@ -8,15 +8,16 @@ from micropython import const, stack_use
 from hw import clock as _clock
 from hw.clock import TICKS_MASK
 from hw.buttons import RELEASE
-from app import theme as T
 from app.keys import Keys
 from app.store import Store, TMP
 from app.ui import Scratch, SCRATCH_PX
 from overlay import drop
 
-# Menus, option tables and power-on code: not held in RAM while a game is on screen.
+# Menus, option tables and power-on code: not held in RAM while a game is on screen (nor the
+# themes' colours and the screen's geometry: the Theme and Layout made hold none of their code).
 _MENU_CODE = ("app.menus", "app.gamemenu", "app.menu", "app.options", "app.actions",
-              "app.startup", "gomoku.restore", "gomoku.undo", "app.past")
+              "app.startup", "gomoku.restore", "gomoku.undo", "app.past", "app.theme",
+              "app.layout")
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
 # clock() samples the keys, also from the AI's deepest clock reads, which left a Pico's C stack
 # (8 KB, 7,936 checked) 200 bytes: bench_app.py's hard game on the emulated Pico used 7,740.
@@ -41,7 +42,9 @@ class App:
 
         startup.boot(self, SETTINGS, GAME)
         self._resolve()
-        self.theme = T.make(self.opt("theme"))
+        from app import theme  # dropped with the menus during a game (App.show)
+
+        self.theme = theme.make(self.opt("theme"))
         hw.sound.mute = not self.opt("sound")
         self.last_key = self.ticks()
         self.asleep = False

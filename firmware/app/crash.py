@@ -7,7 +7,7 @@ from hw.clock import ticks_ms, ticks_diff, sleep_ms
 from hw.buttons import PRESS
 from hw.colour import rgb
 from app import ui
-from app.layout import ROW_H
+from app.ui import ROW_H
 
 LOG = "error.txt"  # relative: the board's working directory is the filesystem root
 _GRACE_MS = 600  # a key still held from the game must not skip the message

@@ -4,6 +4,7 @@
 # it the peak of any game in which the person used it (session 88). Dropped, like the other
 # menus' code, once the board shows again (App.show).
 from gomoku import game as G
+from overlay import drop
 
 
 def can(play, what):
@@ -32,6 +33,9 @@ def show(app, play):
                        ("draw", "Offer draw"), ("resign", "Resign")):
         if can(play, key):
             items.append(Item(key, label))
+    # can("undo") loaded gomoku.undo to count what an undo takes back: not held while the menu
+    # shows (Undo loads it again).
+    drop("gomoku.undo")
     demo = play.s.mode == "demo"
     items.append(Item("quit", "Stop demo" if demo else "Save and quit"))
 

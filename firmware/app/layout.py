@@ -2,8 +2,8 @@
 # labels and the status text go, picking the arrangement with the biggest cells.
 from micropython import const
 
+from app.ui import ROW_H  # (defined there: this module is not held during a game)
 
-ROW_H = const(10)  # status text row: the 8x8 font plus 2 px spacing
 SIDE_MIN = const(96)  # narrowest side panel: 12 characters ("<Play white>", "You 19:59")
 MIN_CELL = const(7)  # smaller cells make stones unreadable
 BIG_CELL = const(10)  # 8x8 labels on smaller cells touch each other
@@ -13,34 +13,9 @@ _SMALL = (8, 6)
 
 
 class Layout:
-    def __init__(self, w, h, n, side, big, cell):
-        self.w = w
-        self.h = h
-        self.n = n
-        self.side = side  # status in a panel at the right (else rows at the top)
-        self.big = big  # coordinates in the 8x8 font (else the 3x5 one)
-        self.cell = cell
-        lw, lh = _BIG if big else _SMALL
-        span = n * cell
-        if side:
-            top = 0
-            self.sx = lw + span + 2
-            self.sy = 0
-            self.cols = (w - self.sx) // 8
-            self.rows = h // ROW_H
-            left = 0
-        else:
-            top = 2 * ROW_H + 1
-            self.sx = 0
-            self.sy = 0
-            self.cols = w // 8
-            self.rows = 2
-            left = (w - lw - span) // 2
-        # Centre the board in what is left, labels included.
-        self.bx = left + lw
-        self.by = top + (h - top - lh - span) // 2
-        self.lw = lw
-        self.lh = lh
+    """Where the board, its labels and the status go (fit() sets the attributes). No methods:
+    an instance then holds nothing of this module (a function would hold its globals), which
+    leaves RAM while a game is shown (app.app._MENU_CODE)."""
 
 
 def fit(w, h, n):
@@ -61,7 +36,36 @@ def fit(w, h, n):
                 best = (score, side, big, cell)
     if best is None:
         return None
-    return Layout(w, h, n, best[1], best[2], best[3])
+    _, side, big, cell = best
+    L = Layout()
+    L.w = w
+    L.h = h
+    L.n = n
+    L.side = side  # status in a panel at the right (else rows at the top)
+    L.big = big  # coordinates in the 8x8 font (else the 3x5 one)
+    L.cell = cell
+    lw, lh = _BIG if big else _SMALL
+    span = n * cell
+    if side:
+        top = 0
+        L.sx = lw + span + 2
+        L.sy = 0
+        L.cols = (w - L.sx) // 8
+        L.rows = h // ROW_H
+        left = 0
+    else:
+        top = 2 * ROW_H + 1
+        L.sx = 0
+        L.sy = 0
+        L.cols = w // 8
+        L.rows = 2
+        left = (w - lw - span) // 2
+    # Centre the board in what is left, labels included.
+    L.bx = left + lw
+    L.by = top + (h - top - lh - span) // 2
+    L.lw = lw
+    L.lh = lh
+    return L
 
 
 def sizes(w, h):

@@ -4,7 +4,7 @@ from micropython import const
 
 
 from app import ui, keys as K
-from app.layout import ROW_H
+from app.ui import ROW_H
 
 MENU_W = const(240)  # text column width: wider panels centre it
 

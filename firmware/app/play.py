@@ -9,7 +9,7 @@ from gomoku.board import BLACK
 from gomoku.game import GameError
 from hw.clock import ticks_diff
 from hw.buttons import PRESS
-from app import keys as K, jump, layout
+from app import keys as K, jump
 from app.boardview import BoardView
 from app.status import Status
 from overlay import drop
@@ -33,6 +33,8 @@ class Play:
         self.s = session
         g = session.game
         d = app.hw.display
+        from app import layout  # dropped with the menus' code (App.show)
+
         self.L = L = layout.fit(d.width, d.height, g.board.size)
         self.view = BoardView(d, L, app.scratch)
         self.status = Status(d, L, app.scratch)

@@ -1,7 +1,7 @@
 # The game screen's text: clocks, move number, cursor name, messages and on-screen questions,
 # each in its own small field that is redrawn only when its content changes.
 from app import ui
-from app.layout import ROW_H
+from app.ui import ROW_H
 
 _SPIN = "|/-\\"
 

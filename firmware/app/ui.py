@@ -4,8 +4,7 @@ from array import array
 
 from micropython import const
 
-from app.layout import ROW_H
-
+ROW_H = const(10)  # status text row: the 8x8 font plus 2 px spacing
 # Widest piece of a text row drawn and sent at once. Every piece of every screen fits in
 # SCRATCH_PX pixels (a board cell, a row label, one big letter), so the one shared buffer
 # stays at 1.6 KB; a row costs a few more window commands on the wire instead.

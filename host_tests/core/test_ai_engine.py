@@ -3,6 +3,7 @@ from gomoku.board import Board, BLACK, WHITE, EMPTY
 from gomoku import rules
 from ai.engine import Engine, EASY, MEDIUM, HARD
 from ai.search import AREA, Search
+from ai.scan import scan
 
 
 def setup(size, black, white):
@@ -657,7 +658,7 @@ def test_cancel_at_any_step_leaves_the_engine_in_sync():
         e.cancel()
         e.start(b)
         assert e.board.hist == b.hist and bytes(e.board.cells) == bytes(b.cells)
-        kk, sb, sw, eb, ew, near, cnt = e.pos.scratch()
+        kk, sb, sw, eb, ew, near, cnt = scan(e.pos)
         assert (eb, ew, list(cnt)) == (e.pos.eb, e.pos.ew, list(e.pos.cnt))
         for q in b.points():  # occupied points keep their state from when they were empty
             if b.cells[q] == EMPTY:
@@ -840,7 +841,7 @@ def test_exactly_five_an_overlines_end_is_no_five():
             # and a finished one's as it ends: the position is the board's again, as built
             # from scratch
             assert e.board.cells == b.cells and e.board.hist == b.hist
-            kk, sb, sw, eb, ew, near, cnt = e.pos.scratch()
+            kk, sb, sw, eb, ew, near, cnt = scan(e.pos)
             assert list(cnt) == list(e.pos.cnt) and (eb, ew) == (e.pos.eb, e.pos.ew)
             assert all(sb[p] == e.pos.sb[p] and sw[p] == e.pos.sw[p] for p in b.points()
                        if b.cells[p] == EMPTY)

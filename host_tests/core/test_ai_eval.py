@@ -4,6 +4,7 @@ from gomoku import rules
 from ai import patterns as P
 from ai import patgen
 from ai.eval import Pos
+from ai.scan import scan
 
 
 class Rng:
@@ -84,7 +85,7 @@ def test_pattern_codes():
 
 
 def _check(pos):
-    kk, sb, sw, eb, ew, near, cnt = pos.scratch()
+    kk, sb, sw, eb, ew, near, cnt = scan(pos)
     assert (eb, ew) == (pos.eb, pos.ew)
     assert list(cnt) == list(pos.cnt)
     cells = pos.cells
@@ -140,6 +141,40 @@ def test_incremental_equals_scratch():
         _check(pos)
         _as_board_plays_it(b)
         assert b.hash == h0  # every stone taken back, the Zobrist key with them
+
+
+def test_the_per_point_arrays_end_at_the_last_point():
+    # Pos's arrays stop at the board's last point (the border cells after it are read in the
+    # cells alone: 21 entries less of each on 19x19) and its candidate stack has room for each
+    # point once. Every point filled, from either end, then emptied: an index past an array's
+    # end raises IndexError here (CPython, the VM; the board's native build has no check), and
+    # the state stays what the full scan makes of the cells.
+    from ai.search import Search
+
+    for size in (5, 15, 19, 20):
+        for backwards in (False, True):
+            b = Board(size)
+            pos = Pos(b, rules.RENJU)
+            last = b.idx(size - 1, size - 1)
+            assert len(pos.sb) == len(pos.sw) == len(pos.near) == last + 1
+            assert len(pos.kk) == 4 * (last + 1) and len(pos.cand) == size * size
+            assert len(Search(pos, None).hist) == last + 1
+            pts = list(b.points())
+            if backwards:
+                pts.reverse()
+            most = 0
+            for k, q in enumerate(pts):
+                pos.put(q, BLACK if k % 2 else WHITE)
+                most = max(most, pos.nc)
+                if k == len(pts) // 2:
+                    _check(pos)
+                    assert Search(pos, None).gen(BLACK, 10)  # history read at every candidate
+            assert most <= size * size
+            _check(pos)
+            while b.hist:
+                pos.take()
+            assert pos.nc == 0
+            _check(pos)
 
 
 def test_new_values_equal_a_position_built_with_them():
@@ -215,7 +250,7 @@ def test_combination_points():
         assert pos.cnt[21 - slot] == 0  # the other colour's
         pos.put(b.idx(9, 8), c)
         assert threat(sums[p]) == 1 and combo(sums[p]) == 0  # (9, 7) now makes a four
-        assert pos.cnt[slot] == list(pos.scratch()[6])[slot]
+        assert pos.cnt[slot] == list(scan(pos)[6])[slot]
         while b.hist:
             pos.take()
         assert pos.cnt[slot] == 0

@@ -509,6 +509,11 @@ def test_menus_and_opening_book_leave_memory_during_play():
     boot_and_menus = {"app.menus", "app.menu", "app.options", "app.actions", "app.startup",
                       "gomoku.restore"}
     assert not boot_and_menus & set(sys.modules)
+    # The theme's colours and the screen's geometry are made, and their code gone (the Theme
+    # and Layout hold none of it); the engine's full scan ran once, and its code went too.
+    assert not {"app.theme", "app.layout", "ai.scan"} & set(sys.modules)
+    for made in (d.app.theme, play.L):  # a method would hold its module's globals, code and all
+        assert not [v for v in vars(type(made)).values() if callable(v)], type(made)
     while g.board.count() < 6:
         if not g.ai_to_act():
             d.press("back")  # jump to a candidate
@@ -522,7 +527,9 @@ def test_menus_and_opening_book_leave_memory_during_play():
     # The in-game menu loads its own small module and the menu screen's only (through
     # app.menus it also held app.options and app.actions: 12 KB over the game's peak).
     assert d.app.screen.title == "Game" and "app.gamemenu" in sys.modules
-    assert not {"app.menus", "app.options", "app.actions"} & set(sys.modules)
+    # (gomoku.undo counted what Undo would take back; it is not held while the menu shows)
+    assert not {"app.menus", "app.options", "app.actions", "gomoku.undo"} & set(sys.modules)
+    assert not {"app.theme", "app.layout"} & set(sys.modules)
     d.choose("resume")
     assert d.app.screen is play and not {"app.gamemenu", "app.menu"} & set(sys.modules)
     d.press("menu")
