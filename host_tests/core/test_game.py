@@ -475,13 +475,19 @@ def test_a_restored_game_undoes_to_the_same_clocks_and_keeps_the_running_turn():
     _damaged(d, "clk", (d["clk"][:-1], d["clk"][:-1] + [-1], d["clk"][:-1] + ["7"]))
 
 
-def test_a_loss_on_time_restores_to_the_same_record():
+def _flag_fallen():
+    """A 60 s game in which h8 and i9 took 20 s each, and black's flag has just fallen."""
     clk = FakeClock()
     g = G.Game(limit_ms=60000, clock=clk)
     for n in ("h8", "i9"):
         clk.t += 20000
         g.play(g.board.parse(n))
-    clk.t += 50000  # black's flag falls
+    clk.t += 50000
+    return clk, g
+
+
+def test_a_loss_on_time_restores_to_the_same_record():
+    clk, g = _flag_fallen()
     assert g.tick() and g.over()
     d = g.export()
     r = restore(d, clk)
@@ -497,12 +503,7 @@ def test_a_loss_on_time_restores_to_the_same_record():
 
 
 def test_a_loss_on_time_taken_back_and_saved_resumes_with_the_clock_before_it():
-    clk = FakeClock()
-    g = G.Game(limit_ms=60000, clock=clk)
-    for n in ("h8", "i9"):
-        clk.t += 20000
-        g.play(g.board.parse(n))
-    clk.t += 50000  # black's flag falls
+    clk, g = _flag_fallen()
     assert g.tick()
     g.undo()  # the game API takes a loss on time back (the app's end screen does not offer it)
     assert not g.over() and g.time_used(0) == 20000

@@ -162,6 +162,28 @@ def test_a_full_flash_does_not_stop_the_game_over_screen(tmp_path, monkeypatch):
     assert past.numbers(d2.app.store) == [1] and "game.json" not in os.listdir(str(tmp_path))
 
 
+def _refuse_past(monkeypatch):
+    """The flash refuses every write of a past game's record (an I/O error), nothing else."""
+    real_open = open
+
+    def no_past(path, mode="r"):
+        if "w" in mode and "past" in path:
+            raise OSError(5, "refused")
+        return real_open(path, mode)
+
+    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
+
+
+def _won_unkept(root, monkeypatch):
+    """A pass-and-play game won on a flash that refuses its past record (refusing still)."""
+    d = appfix.Driver("pico_lcd_13", root=root)
+    d.new_game("pnp")
+    d.play(*WIN[:-1])
+    _refuse_past(monkeypatch)
+    d.play(WIN[-1])
+    return d
+
+
 def test_a_record_the_flash_refuses_leaves_the_finished_game_for_the_boot(tmp_path, monkeypatch):
     # The finished game's save went with the refused record: the game was lost.
     root = str(tmp_path)
@@ -492,17 +514,7 @@ def test_a_record_the_flash_refused_is_kept_before_a_new_game_replaces_its_save(
 
 def test_a_record_refused_at_the_boot_is_kept_before_a_new_game_too(tmp_path, monkeypatch):
     root = str(tmp_path)
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN[:-1])
-
-    def no_past(path, mode="r"):
-        if "w" in mode and "past" in path:
-            raise OSError(5, "refused")
-        return open(path, mode)
-
-    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
-    d.play(WIN[-1])
+    d = _won_unkept(root, monkeypatch)
     d2 = appfix.Driver("pico_lcd_13", root=root)  # the boot's try refused too
     assert d2.app.screen.footer == "Flash error: not saved" and "game.json" in os.listdir(root)
     monkeypatch.undo()
@@ -514,18 +526,7 @@ def test_a_refused_end_taken_back_and_kept_later_is_kept_once(tmp_path, monkeypa
     # Refused at its first end, taken back, ended otherwise and kept: the new game's start
     # writes that record again (Session.kept names it), not a second one
     root = str(tmp_path)
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN[:-1])
-    real_open = open
-
-    def no_past(path, mode="r"):
-        if "w" in mode and "past" in path:
-            raise OSError(5, "refused")
-        return real_open(path, mode)
-
-    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
-    d.play(WIN[-1])
+    d = _won_unkept(root, monkeypatch)
     monkeypatch.undo()
     _end_screen_choice(d, "Undo")
     d.play("a1", "l9")  # white's five on row 9: kept now
@@ -538,11 +539,7 @@ def test_a_refused_end_taken_back_and_kept_later_is_kept_once(tmp_path, monkeypa
     # Taken back and left unfinished, then replaced by a new game: nothing to keep
     root = str(tmp_path / "b")
     os.mkdir(root)
-    d = appfix.Driver("pico_lcd_13", root=root)
-    d.new_game("pnp")
-    d.play(*WIN[:-1])
-    monkeypatch.setattr(store_mod, "open", no_past, raising=False)
-    d.play(WIN[-1])
+    d = _won_unkept(root, monkeypatch)
     monkeypatch.undo()
     _end_screen_choice(d, "Undo")
     d.press("menu")

@@ -272,6 +272,15 @@ def _drain(master, sec):
     return got
 
 
+def _until_shown(master):
+    """Read the simulator's output until its footer (the key list) is drawn, up to 30 s."""
+    got = b""
+    end = time.time() + 30
+    while b"q quit" not in got and time.time() < end:
+        got += _drain(master, 0.1)
+    return got
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_a_key_typed_while_it_boots_is_kept(tmp_path):
     # tty.setcbreak's default TCSAFLUSH threw away what was typed before the first frame.
@@ -299,10 +308,7 @@ def test_a_kill_gives_the_terminal_back(tmp_path, sig):
     p, master, slave = _spawn(tmp_path)
     try:
         before = termios.tcgetattr(slave)
-        got = b""
-        end = time.time() + 30
-        while b"q quit" not in got and time.time() < end:
-            got += _drain(master, 0.1)
+        _until_shown(master)
         assert termios.tcgetattr(slave)[3] & termios.ICANON == 0  # in cbreak mode now
         p.send_signal(getattr(signal, sig))
         p.wait(timeout=30)
@@ -333,10 +339,7 @@ def test_ctrl_z_gives_the_terminal_back_and_fg_takes_it_again(tmp_path):
     p, master, slave = _spawn(tmp_path, preexec_fn=os.setpgrp)
     try:
         before = termios.tcgetattr(slave)
-        got = b""
-        end = time.time() + 30
-        while b"q quit" not in got and time.time() < end:
-            got += _drain(master, 0.1)
+        _until_shown(master)
         p.send_signal(signal.SIGTSTP)
         end = time.time() + 30
         while _state(p.pid) != "T" and time.time() < end:
