@@ -38,7 +38,7 @@ R_RESIGN = const(3)
 R_AGREED = const(4)
 R_TIME = const(5)
 R_FORBIDDEN = const(6)
-REASON_NAMES = ("", "five in a row", "board full", "resignation", "draw agreed", "time",
+REASON_NAMES = ("", "five in a row", "board full", "resignation", "agreed", "time",
                 "forbidden move")
 
 # Log entry kinds (also in save files: see export()).

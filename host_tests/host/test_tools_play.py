@@ -34,7 +34,7 @@ def test_the_ai_answers_a_draw_offer_at_once(monkeypatch, capsys):
                   "easy")
     assert rc == 0
     assert "AI (white) declines the draw" in out
-    assert "draw agreed" not in out
+    assert "Draw (agreed)" not in out
     assert "! no draw has been offered" in out
 
 
@@ -44,7 +44,7 @@ def test_pass_and_play_shows_the_offer_and_the_other_player_answers(monkeypatch,
     assert any("player 2 (white) offers a draw: player 1 (black), accept or decline?" in x
                for x in lines)
     assert any("player 1 (black): accept or decline the draw offer first" in x for x in lines)
-    assert any("Draw (draw agreed)" in x for x in lines)
+    assert any("Draw (agreed)." in x for x in lines)  # (it read "Draw (draw agreed)")
     # People are counted from 1 (the game's index was shown: "player 0").
     assert "Move 1: player 1 (black) to move   [P1 0s  P2 0s]" in lines
     assert not any("player 0" in x or "P0 " in x for x in lines)
