@@ -55,6 +55,13 @@ BLACK = ("h8", "i8", "j8", "k8", "l8")
 WHITE = ("h9", "i9", "j9", "k9")
 
 
+def _key(kind, key, text=""):
+    """Post a key event (pygame.KEYDOWN or KEYUP) as the window's loop receives it."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=text, scancode=0))
+
+
 def test_scripted_game_png_shows_stones_and_winning_five(tmp_path):
     out = tmp_path / "over.png"
     r = run_sim("--board", "pico_lcd_13", "--headless", "--data", str(tmp_path / "data"),
@@ -146,14 +153,12 @@ def test_window_frame_matches_the_virtual_panel_and_keys_press_pins(tmp_path):
     win = simwin.Window(sim, headless=True)
     try:
         # 2 = GPIO35 itself: held while the key is (the Right arrow taps it: see below)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0,
-                                             unicode="2", scancode=0))
+        _key(pygame.KEYDOWN, pygame.K_2, "2")
         assert win.events()
         for _ in range(5):
             sim.pass_()
         assert machine.level(35) == 0
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_2, mod=0,
-                                             unicode="2", scancode=0))
+        _key(pygame.KEYUP, pygame.K_2, "2")
         win.events()
         for _ in range(5):
             sim.pass_()
@@ -171,10 +176,8 @@ def test_window_frame_matches_the_virtual_panel_and_keys_press_pins(tmp_path):
             sim.pass_()
         assert machine.level(0) == 1
         assert sim.app.screen.title == "Pass and play"  # the click was a short place
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0,
-                                             unicode="m", scancode=0))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_m, mod=0,
-                                             unicode="m", scancode=0))
+        _key(pygame.KEYDOWN, pygame.K_m, "m")
+        _key(pygame.KEYUP, pygame.K_m, "m")
         win.events()
         for _ in range(30):
             sim.pass_()
@@ -207,13 +210,11 @@ def test_an_arrow_held_in_the_window_does_what_it_names(tmp_path, name, key, act
     sim.hw.buttons._emit = lambda a, k: (seen.append(a), emit(a, k))
     try:
         k = getattr(pygame, key)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
-                                             scancode=0))
+        _key(pygame.KEYDOWN, k)
         win.events()
         for _ in range(100):  # 1.6 s
             sim.pass_()
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="",
-                                             scancode=0))
+        _key(pygame.KEYUP, k)
         win.events()
         for _ in range(20):
             sim.pass_()
@@ -232,8 +233,7 @@ def test_f12_does_not_overwrite_an_earlier_run_s_screenshot(tmp_path, monkeypatc
     sim = simcore.Sim("pico_lcd_13", str(tmp_path / "d"), simcore.VirtualClock())
     win = simwin.Window(sim, headless=True)
     try:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0,
-                                             unicode="", scancode=0))
+        _key(pygame.KEYDOWN, pygame.K_F12)
         assert win.events()
     finally:
         win.close()
