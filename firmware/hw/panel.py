@@ -57,6 +57,9 @@ class Panel:
             self._command(cmd, data)
         self._command(_INVON if invert else _INVOFF)
         self.set_rotation(rotation)
+        # The frame memory holds noise from power-up (or the last run's picture): DISPON would
+        # show it, lit, until the app's first screen after its imports.
+        self.fill(0)
         self._command(_DISPON)
         sleep_ms(10)
         self.backlight(100)

@@ -52,6 +52,29 @@ def test_profile_builds_with_usable_controls(name):
 
 
 @pytest.mark.parametrize("name", KITS)
+def test_the_glass_lights_on_black_not_on_power_on_noise(name, monkeypatch):
+    # The controllers' frame memory holds noise after power-up (ST7789V and ILI9341 datasheets:
+    # the RAM is not initialised by a reset), and DISPON shows whatever is there. The panel lit
+    # up with it, backlight on, until the app's first screen, which comes after the app's
+    # imports. Cleared first, the glass comes up black.
+    from hw import panel
+
+    shown = []
+    send = panel.Panel._send
+
+    def spy(self, cmd, data):
+        send(self, cmd, data)
+        if cmd == 0x29:  # DISPON: what the glass shows from here on
+            s = machine.devices[self._spi.id][-1]
+            shown.append({s.pixel(x, y) for x in range(s.width) for y in range(s.height)})
+
+    monkeypatch.setattr(panel.Panel, "_send", spy)
+    hw, screen, p = hwfix.build(name)
+    assert shown == [{(0, 0, 0)}]
+    assert screen.on and screen.awake
+
+
+@pytest.mark.parametrize("name", KITS)
 def test_backlight_and_buzzer_stay_off_while_the_kit_starts(name):
     # ESP32's PWM runs at 5 kHz, 50% when built without a duty (the fakes follow the port): a
     # click and a half-lit panel of random pixels at every boot. The buzzer pin is driven

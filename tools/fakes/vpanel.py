@@ -31,6 +31,7 @@ MODELS = {
 # False: no model of the panel's RAM, only the bytes counted (an emulated board's heap run,
 # tools/emu2040/app_heap.py, has no room for the 150 KB it takes).
 KEEP_RAM = True
+POWER_ON_NOISE = b"\x5a\xa5\xc3\x3c"  # two RAM words, neither black nor white on any glass
 
 
 class VirtualPanel:
@@ -49,7 +50,10 @@ class VirtualPanel:
         self.bytes_sent = 0
         self.commands = []  # every command byte received, in order (None: not kept)
         self.regs = {}  # command -> the parameter bytes last written with it (None: not kept)
-        self.ram = array.array("H", bytes(2 * self.ram_w * self.ram_h)) if KEEP_RAM else None
+        # Frame memory is undefined at power-up (a reset does not clear it either): a fixed
+        # pattern stands for the noise, so a picture shown before the RAM is written is seen.
+        n = self.ram_w * self.ram_h
+        self.ram = array.array("H", POWER_ON_NOISE * (n // 2)) if KEEP_RAM else None
         self._reset()
         if self.view & 1:
             self.width, self.height = glass[1], glass[0]
