@@ -41,7 +41,7 @@ def test_profile_builds_with_usable_controls(name):
     assert {"place", "menu", "right"} <= set(hw.buttons.actions)
     assert screen.on and screen.awake and screen.colmod == 0x55
     spi = machine.buses[p["spi"]["id"]]
-    assert spi.miso is None  # rp2 SPI(1) would otherwise take DC's pin as MISO
+    assert spi.miso is None  # else rp2 SPI(1) takes DC's pin as MISO (before 1.25: see below)
     assert spi.baudrate == p["spi"]["baudrate"]
     for pin in p["buttons"]:
         n = int(pin)
@@ -72,6 +72,33 @@ def test_the_glass_lights_on_black_not_on_power_on_noise(name, monkeypatch):
     hw, screen, p = hwfix.build(name)
     assert shown == [{(0, 0, 0)}]
     assert screen.on and screen.awake
+
+
+@pytest.mark.parametrize("name", [k for k in KITS if kit.load_profile(k)["mcu"] == "rp2"])
+def test_a_pin_the_rp2_bus_claims_is_set_up_after_the_bus(name, monkeypatch):
+    # Before MicroPython 1.25 rp2's SPI() gave the bus's default MISO pin (a Pico's GPIO 16 on
+    # SPI0, 8 on SPI1) to the SPI even with miso=None (micropython issue 16912): DC on the
+    # Waveshare and Pimoroni kits, the place key on the DIY one. Only a Pin set up after the
+    # bus takes its pin back, so the order of the kit's set-up must stay as it is.
+    log = []
+    spi_init, pin_init = machine.SPI.init, machine.Pin.init
+
+    def spi(self, *a, **kw):
+        log.append(("spi", self.id))
+        spi_init(self, *a, **kw)
+
+    def pin(self, mode=-1, pull=-1, value=None):
+        log.append(("pin", self.id, mode))
+        pin_init(self, mode, pull, value)
+
+    monkeypatch.setattr(machine.SPI, "init", spi)
+    monkeypatch.setattr(machine.Pin, "init", pin)
+    hw, screen, p = hwfix.build(name)
+    claimed = {0: 16, 1: 8}[p["spi"]["id"]]
+    used = {p["dc"], p["cs"], p["rst"], p["bl"], p["buzzer"]} | {int(n) for n in p["buttons"]}
+    assert claimed in used  # every rp2 kit wires its bus's default MISO pin to something
+    bus = log.index(("spi", p["spi"]["id"]))
+    assert [e for e in log[bus:] if e[:2] == ("pin", claimed) and e[2] in (0, 1)]
 
 
 @pytest.mark.parametrize("name", KITS)
