@@ -48,8 +48,10 @@ def recover(store):
                     raise ValueError("too big")
                 with open(store.path(n)) as f:
                     json.load(f)
-            except (OSError, ValueError):
-                _discard(store, n)  # unreadable: not a record
+            except MemoryError:
+                raise  # as in load(): a full heap says nothing about the file
+            except Exception:  # unreadable (CPython's parser: RecursionError too): not a record
+                _discard(store, n)
                 continue
             try:
                 os.rename(store.path(n), main)

@@ -126,6 +126,21 @@ def test_truncated_temp_file_is_ignored(tmp_path):
     assert d2.app.game.s.game.board.count() == 3
 
 
+def test_a_temp_file_nested_too_deep_to_parse_is_discarded_not_a_crash(tmp_path):
+    # A leftover *.tmp whose record is gone is parsed at the boot to see if it is one; json
+    # nested deeper than CPython's parser recurses (the simulator) raised RecursionError, not
+    # ValueError, and stopped every boot. (MicroPython's parser says ValueError.)
+    root = str(tmp_path)
+    _game_with_moves(root, ["h8", "i9", "j10"])
+    for name in ("settings.json.tmp", "past1.json.tmp"):
+        with open(os.path.join(root, name), "w") as f:
+            f.write("[" * 20000)
+    d2 = _reboot(root)
+    assert sorted(os.listdir(root)) == ["game.json", "settings.json"]
+    d2.choose("resume")
+    assert d2.app.game.s.game.board.count() == 3
+
+
 def test_corrupt_save_is_moved_aside_and_reported(tmp_path):
     root = str(tmp_path)
     with open(os.path.join(root, "notes.txt"), "w") as f:
