@@ -12,9 +12,14 @@
 #           rename onto an existing file is MicroPython's remove-then-rename (two steps).
 #   "fat-eexist"  as "fat", but a rename onto an existing file fails with EEXIST (a bare FatFs
 #           f_rename), to exercise app.store's own fallback.
+#
+# It can also refuse (a full flash, ENOSPC; or a failing one) an open for writing, a write, a
+# close or a rename, from op `refuse_at` on or at that op only (`refuse_once`): the op does
+# not happen, and a file whose close is refused holds what a power cut would have left.
 import copy
 
-ENOENT, EEXIST, EISDIR = 2, 17, 21
+ENOENT, EEXIST, EISDIR, ENOSPC = 2, 17, 21, 28
+_REFUSABLE = ("open", "write", "close", "rename")
 
 
 class PowerCut(BaseException):
@@ -57,7 +62,12 @@ class _Writer:
     def close(self):
         if self.closed:
             return
-        self.fs._op("close", self.name)
+        try:
+            self.fs._op("close", self.name)
+        except OSError:
+            self.closed = True
+            self.fs._settle(self.name)
+            raise
         self.closed = True
         self.fs.files[self.name] = "".join(self.buf)
         self.fs.writing.pop(self.name, None)
@@ -113,6 +123,9 @@ class FakeFlash:
         self.cut_at = None  # the op number that does not happen: the power goes before it
         self.torn = False
         self.dead = False
+        self.refuse_at = None  # the first op refused with OSError(errno)
+        self.refuse_once = False  # only that op (else every refusable op from it on)
+        self.errno = ENOSPC
         self.trace = []  # (n, kind, name) of every op counted
 
     # -- paths ---------------------------------------------------------------------------
@@ -134,10 +147,17 @@ class FakeFlash:
                 w.buf.append(data[: len(data) // 2])
             self._settle()
             raise PowerCut()
+        k = self.refuse_at
+        if k is not None and kind in _REFUSABLE and (self.ops == k or self.ops > k
+                                                     and not self.refuse_once):
+            raise OSError(self.errno, "refused")
 
-    def _settle(self):
-        """What the flash holds after the power went."""
+    def _settle(self, only=None):
+        """What the flash holds after the power went (or, `only`, of a file whose close was
+        refused)."""
         for name, (w, before) in list(self.writing.items()):
+            if only is not None and name != only:
+                continue
             if self.kind == "lfs":
                 if before is None:
                     self.files[name] = ""  # the entry was committed at open, its data not
@@ -145,7 +165,7 @@ class FakeFlash:
                     self.files[name] = before
             else:
                 self.files[name] = "".join(w.buf)  # what reached the sectors
-        self.writing = {}
+            del self.writing[name]
 
     # -- os ----------------------------------------------------------------------------------
     def stat(self, p):
@@ -236,6 +256,8 @@ class FakeFlash:
         self.dead = False
         self.cut_at = None
         self.torn = False
+        self.refuse_at = None
+        self.refuse_once = False
         self.ops = 0
         self.trace = []
 

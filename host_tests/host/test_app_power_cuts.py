@@ -1,6 +1,7 @@
 # Power cuts at every step of every write the app makes (powercut.FakeFlash: littlefs, FAT,
 # torn writes), each followed by a boot on what the flash holds: the app starts, no game or
-# past game is lost or kept twice, settings are the old or the new ones.
+# past game is lost or kept twice, settings are the old or the new ones. The same for a flash
+# that fills (or fails once) at any step of a game's end.
 import json
 
 import pytest
@@ -198,3 +199,64 @@ def test_a_cut_as_a_setting_is_saved(monkeypatch, kind, torn):
         assert d.app.notice == "", where
 
     _run(monkeypatch, kind, torn, setup, lambda d: d.set_option("sleep", "3 min"), check)
+
+
+def _refused_run(monkeypatch, kind, once, setup, action, check):
+    """As _run, but the flash refuses (full: ENOSPC, or once: EIO) from each op of action on
+    instead of losing its power: the app goes on, then boots on what is left, the flash still
+    refusing (it must boot), then with room again for check(state, fs, where, driver)."""
+    fs = powercut.FakeFlash(kind)
+    powercut.install(monkeypatch, fs)
+    setup(fs)
+    start = fs.snapshot()
+    d = _boot()  # each try begins from here: the setup's flash, resumed
+    d.choose("resume")
+    fs.power_on()
+    action(d)
+    points = powercut.cut_points(fs.trace)
+    for k in points:
+        fs.restore(start)
+        d = _boot()
+        d.choose("resume")
+        fs.power_on()
+        fs.refuse_at, fs.refuse_once, fs.errno = k, once, 5 if once else 28
+        action(d)  # no OSError gets out
+        where = "refused from op %d of %s (%s, once: %s)" % (k, fs.trace[-5:], kind, once)
+        after = fs.snapshot()
+        if not once:
+            fs.refuse_at = 1
+            _boot()
+        fs.restore(after)
+        d2 = _boot()
+        check(_state(d2, fs), fs, where, d2)
+    assert len(points) > 5
+
+
+@pytest.mark.parametrize("kind,once", [("lfs", False), ("lfs", True)])
+def test_a_game_ends_with_eight_kept_on_a_flash_that_fills_at_any_step(monkeypatch, kind, once):
+    old = {}
+
+    def setup(fs):
+        st = Store(ROOT)
+        for k in range(past.KEEP):
+            past.add(st, _old_game(k))
+        old.update({n: fs.files[past.name(n)] for n in past.numbers(st)})
+        _pnp(WIN[:-2])(fs)
+
+    def action(d):
+        d.play(*WIN[-2:])
+
+    def check(st, fs, where, d):
+        saved, kept, _ = st
+        if saved is not None:  # not kept: the last save it took is offered (the oldest
+            # record may have gone to make room)
+            assert saved in (WIN[:-2], WIN[:-1]), (where, saved)
+            assert sorted(kept) in (list(range(1, 9)), list(range(2, 9))), (where, kept)
+        else:  # kept, and the oldest dropped for it
+            assert sorted(kept) == list(range(2, 10)) and kept[9] == WIN, (where, kept)
+        for n in kept:
+            if n in old:
+                assert fs.files[past.name(n)] == old[n], where  # untouched
+        assert not any(n.endswith(".tmp") for n in fs.files), (where, sorted(fs.files))
+
+    _refused_run(monkeypatch, kind, once, setup, action, check)
