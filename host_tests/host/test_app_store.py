@@ -500,3 +500,62 @@ def test_a_huge_record_is_moved_aside_not_a_crash_at_every_boot(tmp_path, monkey
             f.write('{"pad": "%s"}' % ("x" * 300_000))
     _reboot(root)
     assert not any(n.endswith(".tmp") for n in os.listdir(root))
+
+
+_GARBAGE = {
+    "empty": b"",
+    "random bytes": bytes((i * 197 + 89) % 256 for i in range(600)),
+    "zeros": b"\0" * 4096,
+    "bad utf-8": b'{"kind": "\xff\xfe"}',
+    "nested": b"[" * 20000,
+    "not an object": b"[1, 2, 3]",
+    "another kind": b'{"kind": "gomoku-save-v9", "v": 9}',
+}
+
+
+@pytest.mark.parametrize("name,alone", [("game.json", False), ("settings.json", False),
+                                        ("past1.json", False), ("game.json.tmp", False),
+                                        ("game.json.tmp", True), ("settings.json.tmp", True),
+                                        ("past2.json.tmp", True)])
+def test_garbage_in_any_record_or_temp_file_is_reported_or_dropped_and_spares_the_rest(
+        tmp_path, name, alone):
+    # Each kind of garbage in each file the app writes: the app boots to its menu and every
+    # other file stays as it was. A record says "Bad ..." (settings that are an object are
+    # read, whatever else they hold); a temporary file beside its record is dropped; one alone
+    # (its record gone) is dropped if it is no json, else it becomes the record (and is then
+    # judged as one). The temporary file of the nested kind stopped the simulator's boot.
+    base = tmp_path / "base"
+    base.mkdir()
+    _game_with_moves(str(base), ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "g8"])
+    _game_with_moves(str(base), ["h8", "i9"])
+    files = {}
+    for n in os.listdir(str(base)):
+        with open(str(base / n), "rb") as f:
+            files[n] = f.read()
+    assert sorted(files) == ["game.json", "past1.json", "settings.json"]
+    files.pop(name[:-4] if alone else "", None)
+    for kind, data in _GARBAGE.items():
+        root = tmp_path / kind.replace(" ", "_")
+        root.mkdir()
+        for n, text in list(files.items()) + [(name, data)]:
+            with open(str(root / n), "wb") as f:
+                f.write(text)
+        d = _reboot(str(root))
+        where = (name, alone, kind)
+        assert d.app.screen.title == "GOMOKU", where
+        left = sorted(os.listdir(str(root)))
+        assert not any(n.endswith(".tmp") for n in left), (where, left)
+        for n, text in files.items():
+            if n != name:
+                with open(str(root / n), "rb") as f:
+                    assert f.read() == text, (where, n)
+        if alone:
+            continue
+        if name.endswith(".tmp"):
+            assert left == sorted(files) and d.app.notice == "", (where, left)
+        elif name == "past1.json":  # the list reads it
+            d.choose("past")
+            assert d.menu_keys() == ["back"] and d.app.notice == "Bad record: past1.bad", where
+        elif name == "game.json" or kind != "another kind":
+            bad = name.replace(".json", ".bad")
+            assert d.app.notice.startswith("Bad ") and bad in left, (where, d.app.notice)
