@@ -28,6 +28,8 @@ def _log(err):
 
 def report(hw, err):
     """Show the failure, log it, wait for a key, then reset the board."""
+    # Silent first: a note left on would sound until power-off if this screen failed too.
+    hw.sound.stop()
     gc.collect()  # the app's objects are unreachable now: their RAM is free again
     _log(err)
     d = hw.display

@@ -66,3 +66,47 @@ def test_silent_kit_accepts_every_call():
         assert not hw.sound.busy()
     hw.sound.stop()
     assert machine.pwms == before  # no PWM was created for it
+
+
+def test_the_crash_screen_silences_the_buzzer(tmp_path, monkeypatch):
+    # A failure in the middle of a note (the win tune as the end screen draws, a click while
+    # the AI thinks) went on with the tune on the crash screen; and if that screen failed too
+    # (a heap too full to draw it), the board stopped at its REPL with the note sounding until
+    # the power went.
+    import time
+
+    import pytest
+
+    import appfix
+    from app import crash, ui
+
+    monkeypatch.chdir(tmp_path)  # error.txt
+    d = appfix.Driver("pico_ili9341")
+    pwm = machine.pwms[d.profile["buzzer"]]
+    d.hw.sound.play("win")
+    d.run(20)
+    assert pwm.tone() == 523
+    heard = []
+
+    def sleep_ms(ms):  # the message is up: what does the speaker play meanwhile?
+        time.sleep(ms / 1000)
+        heard.append(pwm.tone())
+        if len(heard) == 70:
+            machine.press(16)  # place
+
+    monkeypatch.setattr(crash, "sleep_ms", sleep_ms)
+    with pytest.raises(SystemExit):
+        crash.report(d.hw, MemoryError("x"))
+    assert set(heard) == {0}
+    machine.release(16)
+    d.hw.sound.play("win")
+    d.run(20)
+    assert pwm.tone() == 523
+
+    def no_room(*args):
+        raise MemoryError("memory allocation failed, allocating 1536 bytes")
+
+    monkeypatch.setattr(ui, "Scratch", no_room)
+    with pytest.raises(MemoryError):
+        crash.report(d.hw, MemoryError("x"))
+    assert pwm.tone() == 0
