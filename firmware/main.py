@@ -14,6 +14,7 @@ from app import app  # noqa: E402
 try:
     app.run(hw)
 except KeyboardInterrupt:
+    hw.sound.stop()  # nothing moves a tune on at the REPL: a note would sound on
     raise  # Ctrl-C from a connected computer: back to the REPL
 except Exception as e:  # a bug or an exhausted heap: tell the player, never just freeze
     from app import crash

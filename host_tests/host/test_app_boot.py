@@ -64,7 +64,7 @@ def test_a_time_limited_game_keeps_the_screen_on_while_its_clock_runs():
     assert d.app.asleep
 
 
-def _deployed(tmp_path, monkeypatch, run):
+def _deployed(tmp_path, monkeypatch, run, name="pico_lcd_13"):
     """Run firmware/main.py as a board does after tools/deploy.py (/kit.json beside it), with
     app.run replaced by `run`. Returns the kit profile and the virtual panel."""
     import json
@@ -76,10 +76,11 @@ def _deployed(tmp_path, monkeypatch, run):
     import vpanel
     from app import app as app_mod
 
-    p = kit.load_profile("pico_lcd_13")
+    p = kit.load_profile(name)
     (tmp_path / "kit.json").write_text(json.dumps(p))
     monkeypatch.chdir(tmp_path)
     machine.reset_state()
+    machine.set_port(p["mcu"])
     screen = vpanel.attach(p)
     monkeypatch.setattr(app_mod, "run", run)
     main = os.path.join(os.path.dirname(hwfix.__file__), "..", "..", "firmware", "main.py")
@@ -112,6 +113,29 @@ def test_main_py_boots_the_deployed_kit_and_drops_the_boot_code(tmp_path, monkey
     assert hw.name == "pico_lcd_13" and screen.bytes_sent > 0
     a = App(hw, str(tmp_path), lambda: 1000)
     assert a.screen.title == "GOMOKU"
+
+
+def test_ctrl_c_leaves_the_buzzer_silent(tmp_path, monkeypatch):
+    # Ctrl-C from a computer (a terminal, mpremote) stops the game at the REPL, where nothing
+    # moves the tune on: a note sounding at that moment went on until the board was reset.
+    import machine
+
+    def run(hw, root="/"):
+        hw.sound.play("win")
+        hw.poll(0)
+        assert machine.pwms[p["buzzer"]].tone() == 523
+        raise KeyboardInterrupt()
+
+    p, screen, boot = _deployed(tmp_path, monkeypatch, run, "m5stack_core")
+    try:
+        boot()
+    except KeyboardInterrupt:
+        pass
+    else:
+        assert False, "Ctrl-C did not reach the REPL"
+    finally:
+        import hw.kit  # noqa: F401  (main.py dropped it; back for the other tests)
+    assert machine.pwms[p["buzzer"]].tone() == 0
 
 
 def test_title_shows_a_black_and_a_white_stone_beside_the_name():
