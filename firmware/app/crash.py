@@ -29,7 +29,10 @@ def _log(err):
 def report(hw, err):
     """Show the failure, log it, wait for a key, then reset the board."""
     # Silent first: a note left on would sound until power-off if this screen failed too.
-    hw.sound.stop()
+    try:
+        hw.sound.stop()  # (and a tune is not moved on below: a failing PWM cannot stop this)
+    except Exception:
+        pass
     gc.collect()  # the app's objects are unreachable now: their RAM is free again
     _log(err)
     d = hw.display

@@ -110,3 +110,17 @@ def test_the_crash_screen_silences_the_buzzer(tmp_path, monkeypatch):
     with pytest.raises(MemoryError):
         crash.report(d.hw, MemoryError("x"))
     assert pwm.tone() == 0
+    # The failure was the PWM's own (a port's RuntimeError): the message still shows.
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(crash, "sleep_ms", sleep_ms)
+    del heard[:]
+
+    def broken(*args):
+        raise RuntimeError("PWM is inactive")
+
+    d.hw.sound.play("win")
+    monkeypatch.setattr(pwm, "duty_u16", broken)
+    with pytest.raises(SystemExit):
+        crash.report(d.hw, RuntimeError("PWM is inactive"))
+    assert len(heard) >= 70
