@@ -124,3 +124,22 @@ def test_the_crash_screen_silences_the_buzzer(tmp_path, monkeypatch):
     with pytest.raises(SystemExit):
         crash.report(d.hw, RuntimeError("PWM is inactive"))
     assert len(heard) >= 70
+
+
+def test_every_note_is_a_frequency_both_ports_take():
+    # A rest is the duty at 0, never freq(0): rp2's PWM divides by the frequency, esp32's
+    # refuses anything under 1 Hz. The fake PWM holds every note to the ports' ranges.
+    for kit in ("pico_ili9341", "m5stack_core"):
+        hw, screen, p = hwfix.build(kit)
+        pwm = machine.pwms[p["buzzer"]]
+        for name, notes in sound.TUNES.items():
+            hw.sound.play(name)
+            tones(hw.sound, pwm, 2000)
+            assert not hw.sound.busy()
+        assert all(8 <= f <= 20000 for kind, f in pwm.history if kind == "freq")
+        try:
+            pwm.freq(0)
+        except ValueError:
+            pass
+        else:
+            assert False, "the fake PWM took freq(0)"

@@ -180,6 +180,11 @@ class PWM:
     def freq(self, f=None):
         if f is None:
             return self._freq
+        # The ports' ranges: rp2's 8-bit divider of its 125 MHz clock stops at about 8 Hz (0 is
+        # a division by zero in its C code), esp32 refuses anything outside 1 Hz to 40 MHz.
+        lo, hi = (8, 62500000) if port[0] == "rp2" else (1, 40000000)
+        if not lo <= f <= hi:
+            raise ValueError("PWM frequency %r out of range on %s" % (f, port[0]))
         self._freq = f
         if keep_history:
             self.history.append(("freq", f))
