@@ -165,6 +165,28 @@ def test_stones_stand_out_from_the_board_in_every_theme():
             assert _contrast(edge, appfix.rgb(t.board)) >= 3, (theme, name, edge)
 
 
+def test_marks_on_the_board_stand_out_from_it_in_every_theme():
+    # What is drawn straight on the board, not on a stone: the grid and the labels in its
+    # colour (dark theme 2.98:1), the cursor, Renju's forbidden cross and the ring on hints and
+    # proposals (wood 2.6:1 both): at least 3:1 (WCAG's least for graphics), and the grid's
+    # ink is what the screen shows on a line.
+    from app import theme as T
+
+    for theme in (0, 1):
+        d = appfix.Driver("pico_lcd_13")
+        d.app.theme = T.make(theme)
+        d.new_game("pnp")
+        t = d.app.theme
+        v = d.app.game.view
+        board = appfix.rgb(t.board)
+        for name in ("grid", "cursor", "forbid", "mark"):
+            ink = appfix.rgb(getattr(t, name))
+            assert _contrast(ink, board) >= 3, (theme, name, ink)
+        x, y = v.origin(v.board.parse("a1"))
+        shown = {d.pixel(x + i, y + v.L.cell // 2) for i in range(v.L.cell)}
+        assert appfix.rgb(t.grid) in shown, (theme, shown)  # the grid is drawn in that ink
+
+
 def test_clock_rows_show_both_stone_icons_in_every_theme():
     # The black stone beside the name of the player not to move was near-black on the wood
     # theme's near-black status row, outlined in dark brown (1.9:1): next to invisible. (On
