@@ -102,7 +102,7 @@ def set_aside(store, name):
         dst = base + "-%d%s" % (k, _BAD)
     try:
         if _exists(dst):
-            os.remove(dst)  # only our own oldest *.bad is ever overwritten
+            os.remove(dst)  # only our own last numbered *.bad is ever overwritten
         os.rename(p, dst)
     except OSError:
         return name
