@@ -48,9 +48,8 @@ def recover(store):
                     raise ValueError("too big")
                 with open(store.path(n)) as f:
                     json.load(f)
-            except MemoryError:
-                raise  # as in load(): a full heap says nothing about the file
             except Exception:  # unreadable (CPython's parser: RecursionError too): not a record
+                # (MemoryError too: this runs at the boot only, see load()'s `booting`)
                 _discard(store, n)
                 continue
             try:
@@ -65,9 +64,12 @@ def _discard(store, name):
         set_aside(store, name)
 
 
-def load(store, name, check=None):
+def load(store, name, check=None, booting=False):
     """The record, None if there is none; raises Damaged (after moving the file aside) if it
-    is unreadable or `check(data)` raises."""
+    is unreadable or `check(data)` raises. `booting`: the heap is at its emptiest, and every
+    record the app writes fits in it with room to spare: one that fills it is no record of
+    ours (a file under MAX_BYTES can still parse into more than a board's heap: 64 KB of
+    short lists, 290 KB), and raising would stop every boot on the crash screen."""
     p = store.path(name)
     if too_big(p):
         raise Damaged(name, set_aside(store, name))
@@ -84,7 +86,9 @@ def load(store, name, check=None):
             check(data)
         return data
     except MemoryError:
-        raise  # a full heap says nothing about the file
+        if not booting:
+            raise  # a full heap says nothing about the file
+        raise Damaged(name, set_aside(store, name))
     except Exception:  # any parse or shape error: the file is not ours to trust
         raise Damaged(name, set_aside(store, name))
 
@@ -170,7 +174,7 @@ def boot(app, settings_name, game_name):
     app.settings = O.defaults(O.SETTINGS)
     app.chosen = O.defaults(O.NEW_GAME)
     try:
-        data = load(store, settings_name, _check_settings)
+        data = load(store, settings_name, _check_settings, True)
         if data is not None:
             app.settings = O.clean(O.SETTINGS, data.get("s"))
             app.chosen = O.clean(O.NEW_GAME, data.get("n"))
@@ -179,7 +183,7 @@ def boot(app, settings_name, game_name):
     app.saved = None
     try:
         holder = []
-        load(store, game_name, lambda d: holder.append(restore(d, app.clock)))
+        load(store, game_name, lambda d: holder.append(restore(d, app.clock)), True)
         if holder and holder[0].game.over():
             err = _finished(store, holder[0])
             if err:  # the save stays until the flash takes its record (or a new game starts)
