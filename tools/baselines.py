@@ -6,7 +6,8 @@
 #            point with the largest K1*attack + K2*defence is played;
 #   table  - the "winning combinations" weighted evaluation: every five-cell window is a
 #            possible win; per point and side, count the windows through it still open to that
-#            side, weighted by how many of its stones they hold; play the best point;
+#            side, weighted by how many of its stones they hold; play the point where either
+#            side's count peaks;
 #   window - the C++/EasyX design: five-cell windows scored by a tuple table (mixed windows score
 #            nothing), the board valued as their sum, and a 3-ply minimax over the 5 best points.
 # Every player has `name`, `new_game(size, rule)` and `move(board) -> index`. One rule adapter
@@ -158,9 +159,12 @@ class Greedy(Baseline):
 
 
 # -- b. winning-combination counting table ---------------------------------------------------------
-# Weight of one open window through a point by the stones it already holds (0..4).
-T_OWN = (1, 200, 400, 2000, 50000)
-T_OPP = (1, 220, 420, 2100, 20000)
+# Weight of one open window through a point by the stones it already holds (0..4), as the
+# published design has them (wins[i][j][k] with myWin/computerWin: "my" is the human there):
+# the computer's own windows score 220/420/2100/20000, the human's 200/400/2000/10000, so of two
+# equally promising points it extends its own line rather than block. Empty windows count 0.
+T_OWN = (0, 220, 420, 2100, 20000)
+T_OPP = (0, 200, 400, 2000, 10000)
 
 
 class Table(Baseline):
@@ -184,9 +188,9 @@ class Table(Baseline):
                     own += T_OWN[mine]
                 if not mine:
                     opp += T_OPP[theirs]
-            # The design plays where either side's count peaks; summing keeps points that
-            # serve both (the usual tie-break of that design) ahead of one-sided ones.
-            scored.append((max(own, opp) * 4 + min(own, opp), p))
+            # The design keeps the point whose larger count is highest, an equal peak going to
+            # the point whose other count is higher (the point that also serves the other side).
+            scored.append(((max(own, opp), min(own, opp)), p))
         return self.pick(scored)
 
 

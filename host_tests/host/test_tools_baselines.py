@@ -73,3 +73,26 @@ def test_exactly_five_not_fooled_by_six():
         p = BASELINES[name](1)
         p.new_game(15, rules.STANDARD)
         assert b.name(p.move(b)) in ("i6", "i1")
+
+
+def test_table_weighs_its_own_windows_above_the_opponents():
+    # The published "winning combinations" design scores the computer's own open windows 220,
+    # 420, 2100 by the stones they hold and the human's 200, 400, 2000: between two points of
+    # equal promise it builds its own line rather than block. Black's pair d4 e4 and white's
+    # k12 l12 are mirror images through the centre (black's third stone sits in a far corner),
+    # so each of white's points by its pair matches one by black's, and white must pick its own.
+    b = Board(15)
+    for m in ["d4", "k12", "e4", "l12", "o1"]:
+        b.put(b.parse(m), b.to_move())
+    own = [b.parse(m) for m in ("k12", "l12")]
+    theirs = [b.parse(m) for m in ("d4", "e4")]
+
+    def dist(p, stones):
+        x, y = b.xy(p)
+        return min(max(abs(x - sx), abs(y - sy)) for sx, sy in (b.xy(s) for s in stones))
+
+    for seed in range(1, 9):
+        p = BASELINES["table"](seed)
+        p.new_game(15, rules.FREESTYLE)
+        i = p.move(b)
+        assert dist(i, own) < dist(i, theirs), b.name(i)
