@@ -45,8 +45,14 @@ def write(outdir):
     return paths
 
 
+USAGE = "usage: python tools/native.py OUTDIR   (writes the native sources, vlines.py, into OUTDIR)"
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python tools/native.py OUTDIR")
+    if sys.argv[1:] in (["-h"], ["--help"]):
+        print(USAGE)
+        sys.exit(0)
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):  # "--help" was taken for OUTDIR
+        print(USAGE)
+        sys.exit(2)
     for p in write(sys.argv[1]):
         print(p)

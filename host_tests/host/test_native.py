@@ -52,3 +52,14 @@ def test_engine_decides_the_same_with_the_native_build(tmp_path):
                           timeout=300, cwd=ROOT)
     assert host.returncode == 0, host.stderr
     assert r.stdout == host.stdout and r.stdout.count("\n") > 300
+
+
+def test_native_py_help_and_options_write_nothing(tmp_path):
+    # "--help" was taken for the output directory: a directory named --help got vlines.py
+    tool = os.path.join(ROOT, "tools", "native.py")
+    for args, code in ((("--help",), 0), (("-h",), 0), (("--out", "x"), 2), (("-x",), 2)):
+        r = subprocess.run((sys.executable, tool) + args, cwd=str(tmp_path), capture_output=True,
+                           text=True, timeout=60)
+        out = r.stdout + r.stderr
+        assert r.returncode == code and "usage: python tools/native.py OUTDIR" in out
+        assert os.listdir(str(tmp_path)) == [], args
