@@ -33,6 +33,12 @@ MICRO = sys.implementation.name == "micropython"
 TARGET_MOVE = 2048
 TARGET_HEAP = 90 * 1024
 _OPTIONS = ("--moves", "--rule", "--size", "--heap", "--per-move")
+if "--help" in sys.argv[1:] or "-h" in sys.argv[1:]:
+    print("usage: bench_app.py [--moves N]   bytes sent to the panel (any Python); under "
+          "MicroPython: node tools/mp_heap.mjs [--with build/KIT] tools/bench_app.py --heap [--moves N] [--rule R] "
+          "[--size 19] | --heap --per-move (each is explained at the top of tools/bench_app.py); "
+          "options: %s" % " ".join(_OPTIONS))
+    raise SystemExit(0)
 for _a in sys.argv[1:]:  # a mistyped option was ignored, and the figures were another setup's
     if _a.startswith("--") and _a not in _OPTIONS:
         print("unknown option %r; options: %s" % (_a, " ".join(_OPTIONS)))

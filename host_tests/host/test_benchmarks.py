@@ -86,6 +86,14 @@ def test_bench_ai_help_lists_its_options():
     assert r.returncode == 0 and "--tactics-only" in r.stdout and "unknown" not in r.stdout
 
 
+def test_bench_app_help_lists_its_options():
+    # "--help" was refused as an unknown option (exit 2), the options listed as an error
+    r = subprocess.run((sys.executable, "tools/bench_app.py", "--help"), cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "--per-move" in r.stdout and "unknown" not in r.stdout
+    assert "panel bytes" not in r.stdout  # usage only, no run
+
+
 def test_bench_ai_scores_the_tactics_alone_when_asked():
     out = _run(sys.executable, "tools/bench_ai.py", "--tactics-only", "--levels", "easy")
     assert re.search(r"^  tactics +69 moves", out, re.M) and re.search(r"^  total +\d+/69$", out, re.M)
