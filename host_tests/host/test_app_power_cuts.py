@@ -135,15 +135,20 @@ def test_a_cut_as_a_game_ends(monkeypatch, kind, torn):
          boot_cuts=True)
 
 
+def _keep_eight(fs, old):
+    """Fill the past games (past.KEEP of them) and note their files in old."""
+    st = Store(ROOT)
+    for k in range(past.KEEP):
+        past.add(st, _old_game(k))
+    old.update({n: fs.files[past.name(n)] for n in past.numbers(st)})
+
+
 @pytest.mark.parametrize("kind,torn", KINDS)
 def test_a_cut_as_a_game_ends_with_eight_kept(monkeypatch, kind, torn):
     old = {}
 
     def setup(fs):
-        st = Store(ROOT)
-        for k in range(past.KEEP):
-            past.add(st, _old_game(k))
-        old.update({n: fs.files[past.name(n)] for n in past.numbers(st)})
+        _keep_eight(fs, old)
         return _pnp(WIN[:-1])(fs)
 
     def check(st, fs, where, d):
@@ -237,10 +242,7 @@ def test_a_game_ends_with_eight_kept_on_a_flash_that_fills_at_any_step(monkeypat
     old = {}
 
     def setup(fs):
-        st = Store(ROOT)
-        for k in range(past.KEEP):
-            past.add(st, _old_game(k))
-        old.update({n: fs.files[past.name(n)] for n in past.numbers(st)})
+        _keep_eight(fs, old)
         _pnp(WIN[:-2])(fs)
 
     def action(d):

@@ -470,6 +470,23 @@ def _small_heap(monkeypatch, heap=100_000):
     return real
 
 
+def _padded_records(root, monkeypatch, heap, pad):
+    """A saved game, the settings and a past game, each still a sound record but padded by pad
+    characters, and json.load on a heap of `heap` bytes (_small_heap)."""
+    d = _game_with_moves(root, ["h8", "i9"])
+    d.press("menu")
+    d.choose("resign")
+    d.choose("yes")
+    _game_with_moves(root, ["h8", "i9"])
+    _small_heap(monkeypatch, heap)
+    for name in ("game.json", "settings.json", "past1.json"):
+        with open(os.path.join(root, name)) as f:
+            rec = json.load(f)
+        rec["pad"] = "x" * pad
+        with open(os.path.join(root, name), "w") as f:
+            json.dump(rec, f)
+
+
 def test_a_huge_record_is_moved_aside_not_a_crash_at_every_boot(tmp_path, monkeypatch):
     # A save, settings or past game far larger than any the app writes (a damaged FAT entry,
     # a file copied by hand): parsing it ran a board out of heap at power-on, and that
@@ -477,18 +494,7 @@ def test_a_huge_record_is_moved_aside_not_a_crash_at_every_boot(tmp_path, monkey
     from app import past
 
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "i9"])
-    d.press("menu")
-    d.choose("resign")
-    d.choose("yes")
-    _game_with_moves(root, ["h8", "i9"])
-    _small_heap(monkeypatch)
-    for name in ("game.json", "settings.json", "past1.json"):
-        with open(os.path.join(root, name)) as f:
-            rec = json.load(f)
-        rec["pad"] = "x" * 300_000  # still a sound record, but for its size
-        with open(os.path.join(root, name), "w") as f:
-            json.dump(rec, f)
+    _padded_records(root, monkeypatch, 100_000, 300_000)
     d2 = _reboot(root)
     assert d2.app.notice == "Bad settings and save" and d2.app.saved is None
     d2.choose("past")
@@ -512,18 +518,8 @@ def test_a_record_under_the_size_limit_that_fills_the_heap_is_moved_aside_at_boo
     from app import past, store
 
     root = str(tmp_path)
-    d = _game_with_moves(root, ["h8", "i9"])
-    d.press("menu")
-    d.choose("resign")
-    d.choose("yes")
-    _game_with_moves(root, ["h8", "i9"])
-    _small_heap(monkeypatch, heap=20_000)
+    _padded_records(root, monkeypatch, 20_000, 30_000)
     for name in ("game.json", "settings.json", "past1.json"):
-        with open(os.path.join(root, name)) as f:
-            rec = json.load(f)
-        rec["pad"] = "x" * 30_000
-        with open(os.path.join(root, name), "w") as f:
-            json.dump(rec, f)
         assert not store.too_big(os.path.join(root, name))
     with open(os.path.join(root, "past2.json.tmp"), "w") as f:  # a temporary file alone
         f.write('{"pad": "%s"}' % ("x" * 30_000))
