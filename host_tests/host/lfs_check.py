@@ -100,6 +100,8 @@ def session(moves):
 
 
 def old_game(k):
+    # test_app_power_cuts._old_game's game, written again: that module imports pytest, which
+    # this script's interpreter (the MicroPython unix port) has not.
     g = G.Game()
     for n in ["a%d" % (k + 1), "o%d" % (k + 1), "b%d" % (k + 1), "n%d" % (k + 1)]:
         g.play(g.board.parse(n))
