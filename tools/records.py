@@ -27,6 +27,7 @@
 # move, and nothing is written. OUT is written whole or not at all (a temporary file, then a
 # rename); without -o the record goes to stdout. Output is UTF-8 whatever the locale.
 import argparse
+import codecs
 import json
 import os
 import re
@@ -658,35 +659,111 @@ def write_stdout(text):
     out.flush()
 
 
+# An SGF's CA[] names its charset. Decoded with the superset that the programs writing that
+# name use: Chinese sites' GB2312 files hold GBK characters (GB18030 holds both), Japanese
+# Shift_JIS files hold Windows' cp932 additions, ISO-8859-1 files Windows-1252's quotes.
+CHARSET_SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030", "shift_jis": "cp932",
+                     "euc_kr": "cp949", "big5": "cp950", "iso8859-1": "windows-1252",
+                     "ascii": "windows-1252", "cp1252": "windows-1252"}
+CHARSET_ALIASES = {"windows-31j": "cp932"}  # names Java and MIME use that Python lacks
+# The property names and brackets must read as themselves in the charset (it is found in the
+# bytes before they are decoded), and backslash escapes must stay SGF's: this rules out UTF-16
+# and the codecs that are not charsets (unicode_escape reads "\\u0041" as "A")
+_ASCII_PROBE = bytes(c for c in range(32, 127) if c != 92) + b"\\\\ \\u0041 \r\n\t"
+SGF_CA = re.compile(rb"(?<![A-Za-z])CA\s*\[([^\]\\]*)\]")
+
+
+def _windows_1252(data):
+    """Windows-1252, with Latin-1 for the five bytes it leaves undefined (as browsers read
+    ISO-8859-1, and as Windows programs write it)."""
+    return data.decode("cp1252", "records-latin-1")
+
+
+codecs.register_error("records-latin-1",
+                      lambda e: (e.object[e.start:e.end].decode("latin-1"), e.end))
+
+
+def _sgf_charset(ca):
+    """The codec for an SGF's CA[ca] value; RecordError for a charset we cannot read."""
+    try:
+        name = codecs.lookup(CHARSET_ALIASES.get(ca.lower(), ca)).name
+        ok = _ASCII_PROBE.decode(name) == _ASCII_PROBE.decode("ascii")
+    except LookupError:
+        raise RecordError("SGF: CA[%s] is not a charset this knows (UTF-8, ISO-8859-1, GB2312, "
+                          "GBK, Big5, Shift_JIS, EUC-KR, Windows-125x...)" % ca)
+    except UnicodeError:
+        ok = False
+    if not ok:
+        raise RecordError("SGF: CA[%s] is not a charset an SGF file can be read in (its "
+                          "property names must read as ASCII)" % ca)
+    return CHARSET_SUPERSETS.get(name, name)
+
+
+def _single_byte(codec):  # each byte one character
+    return codec == "windows-1252" or len(bytes(range(256)).decode(codec, "replace")) == 256
+
+
 def decode(data, notes=None):
-    """The text of a record file's bytes: UTF-8 (a BOM dropped), else an SGF's CA[] charset,
-    whose default is ISO-8859-1 (Latin-1), or a PSQ's Windows-1252 (said in notes, a list)."""
-    if data.startswith(b"\xef\xbb\xbf"):
+    """The text of a record file's bytes: UTF-8 (a BOM dropped); an SGF in its CA[] charset (UTF-8
+    without one, else ISO-8859-1, SGF's default); a PSQ not in UTF-8 as Windows-1252. What was
+    guessed goes to notes (a list)."""
+    bom = data.startswith(b"\xef\xbb\xbf")
+    if bom:
         data = data[3:]
     try:
-        return data.decode("utf-8")
+        text, bad = data.decode("utf-8"), None
     except UnicodeDecodeError as e:
-        head = data.lstrip()
+        text, bad = None, e.start
+    head = data.lstrip()
+    if not head.startswith(b"("):
+        if text is not None:
+            return text
         if detect(head.split(b"\n", 1)[0].decode("latin-1")) == "psq":
             # Piskvork is an ANSI Windows program: brains' file names come in the system's
             # code page. Only names can hold such bytes, so they are read as Windows-1252
-            # (Latin-1 where it leaves a byte undefined) rather than the game refused.
-            try:
-                text = data.decode("cp1252")
-            except UnicodeDecodeError:
-                text = data.decode("latin-1")
+            # rather than the game refused.
             if notes is not None:
                 notes.append("not UTF-8 (byte %d): the players' names read as Windows-1252"
-                             % e.start)
+                             % bad)
+            return _windows_1252(data)
+        raise RecordError("not UTF-8 text (byte %d)" % bad)
+    # An SGF: CA[] is read from the bytes (its name and brackets are ASCII in any charset an SGF
+    # can be in), then the whole file decoded in it. Decoding as UTF-8 first misread the files
+    # whose bytes happen to be UTF-8 too (GBK's "\u90d1" is UTF-8's "\u05a3"), and refused GBK
+    # characters in a file that says GB2312.
+    m = SGF_CA.search(data)
+    if bom and text is not None:  # a byte order mark says UTF-8 louder than CA[] (a template's)
+        return text
+    if m is None:
+        if text is not None:  # what programs that do not say write
             return text
-        if not head.startswith(b"("):
-            raise RecordError("not UTF-8 text (byte %d)" % e.start)
-    m = re.search(rb"CA\s*\[([^\]]*)\]", data)
-    ca = m.group(1).decode("ascii", "replace").strip() if m else "ISO-8859-1"
+        if notes is not None:
+            notes.append("not UTF-8 (byte %d) and no CA[]: read as ISO-8859-1, SGF's default"
+                         % bad)
+        return _windows_1252(data)
+    ca = m.group(1).decode("ascii", "replace").strip()
+    codec = _sgf_charset(ca)
+    if codec == "utf-8":
+        if text is None:
+            raise RecordError("SGF: CA[%s], but not UTF-8 text (byte %d)" % (ca, bad))
+        return text
     try:
-        return data.decode(ca)
-    except (LookupError, UnicodeDecodeError):
-        raise RecordError("SGF: not UTF-8 and not CA[%s] text" % ca)
+        own = _windows_1252(data) if codec == "windows-1252" else data.decode(codec)
+    except UnicodeDecodeError as e:
+        if text is None:
+            raise RecordError("SGF: not CA[%s] text (byte %d), nor UTF-8" % (ca, e.start))
+        own = None
+    # UTF-8 under a CA[] it is not (a program's template header kept, or a file converted
+    # without changing it): the bytes cannot be the declared charset, or they read as UTF-8
+    # with letters beyond ASCII, which Latin text almost never does
+    if own is None or (text is not None and not text.isascii() and _single_byte(codec)):
+        if notes is not None:
+            notes.append("CA[%s], but the text is UTF-8: read as UTF-8" % ca)
+        return text
+    if text is not None and own != text and notes is not None:  # both read: CA[] is followed
+        notes.append("read as CA[%s] says; the bytes also read as UTF-8: if its names look "
+                     "wrong, the file is UTF-8 under a wrong CA[]" % ca)
+    return own
 
 
 def main(argv=None):

@@ -324,6 +324,61 @@ def test_encodings_a_record_file_comes_in(tmp_path, capsys):
     assert "not UTF-8 text" in err and "usage" not in err
 
 
+def test_an_sgf_is_read_in_the_charset_its_ca_names(tmp_path, capsys):
+    # CA[] was read only when the bytes were not UTF-8: a GBK name that happens to be UTF-8 too
+    # was misread ("\u90d1\u4f1f", a common surname, as "\u05a3\u03b0"), and characters
+    # that the programs writing a charset's name use beyond it were refused: GBK's in a
+    # GB2312 file (Chinese sites), cp932's in a Shift_JIS one; Windows-1252's quotes in an
+    # ISO-8859-1 file read as control characters.
+    def sgf(ca, name, codec):
+        return ("(;GM[4]FF[4]%sSZ[15]PB[%s];B[hh];W[ii])" % (ca, name)).encode(codec)
+
+    cases = ((sgf("CA[GB2312]", "\u90d1\u4f1f", "gbk"), "\u90d1\u4f1f"),
+             (sgf("CA[gb2312]", "\u738b\u5586", "gbk"), "\u738b\u5586"),
+             (sgf("CA[Shift_JIS]", "\u9ad9\u6a4b\u2460\u30bd", "cp932"),
+              "\u9ad9\u6a4b\u2460\u30bd"),  # a trail byte of "\u30bd" is "\\"
+             (sgf("CA[ISO-8859-1]", "\u201cAnn\u201d", "cp1252"), "\u201cAnn\u201d"),
+             (sgf("CA[EUC-KR]", "\uae40", "euc-kr"), "\uae40"),
+             (sgf("CA[Big5]", "\u9673", "big5"), "\u9673"))
+    for data, black in cases:
+        f = tmp_path / "in.sgf"
+        f.write_bytes(data)
+        out = tmp_path / "out.sgf"
+        assert R.main([str(f), "-o", str(out)]) == 0, capsys.readouterr().err
+        rec = R.read(out.read_text(encoding="utf-8"))
+        assert rec.names[0] == black and rec.moves == [(7, 7), (8, 8)]
+    # The first one's bytes read as UTF-8 as well: CA[] is followed, and the note says so.
+    f.write_bytes(cases[0][0])
+    assert R.main([str(f)]) == 0
+    assert "the bytes also read as UTF-8" in capsys.readouterr().err
+    # UTF-8 with a byte order mark is UTF-8, whatever CA[] says.
+    f.write_bytes(b"\xef\xbb\xbf" + sgf("CA[GB2312]", "\u738b", "utf-8"))
+    assert R.main([str(f), "-o", str(out)]) == 0
+    assert R.read(out.read_text(encoding="utf-8")).names[0] == "\u738b"
+    # UTF-8 under a Latin CA[] (a program's header kept) is read as UTF-8, said.
+    f.write_bytes(sgf("CA[ISO-8859-1]", "M\u00fcller", "utf-8"))
+    assert R.main([str(f), "-o", str(out)]) == 0
+    assert "but the text is UTF-8" in capsys.readouterr().err
+    assert R.read(out.read_text(encoding="utf-8")).names[0] == "M\u00fcller"
+    # No CA[] and not UTF-8: SGF's default, said.
+    f.write_bytes(sgf("", "M\u00fcller", "latin-1"))
+    assert R.main([str(f), "-o", str(out)]) == 0
+    assert "SGF's default" in capsys.readouterr().err
+    # A charset unknown, one that is not a charset, or text that is not the one named: one
+    # line each, nothing written.
+    out.unlink()
+    for data, says in ((sgf("CA[Klingon]", "x", "ascii"), "CA[Klingon] is not a charset this "
+                        "knows"),
+                       (sgf("CA[unicode_escape]", "\\\\u0041", "ascii"), "not a charset an SGF "
+                        "file can be read in"),
+                       (sgf("CA[UTF-8]", "\u00e9", "latin-1"), "CA[UTF-8], but not UTF-8 text"),
+                       (sgf("CA[GB2312]", "\u00ff\u00fe", "latin-1"), "not CA[GB2312] text")):
+        f.write_bytes(data)
+        assert R.main([str(f), "-o", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert says in err and len(err.splitlines()) == 1 and not out.exists(), err
+
+
 def test_cli_writes_whole_files_or_nothing(tmp_path, capsys):
     src = tmp_path / "game.txt"
     src.write_text(WON + "\n")
