@@ -11,12 +11,14 @@
 #            the centre (size // 2), black first (what `arena.py --openings FILE` reads); of a
 #            file of several, --game N reads line N
 #   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 i8"
+#   renlib   read only: RenLib's opening libraries (.lib, Renju, 15x15), a tree of lines: its
+#            main line (the first), or with --game N line N in RenLib's order
 #   save     the board's game.json (`mpremote cp :game.json .`) or a past game (pastN.json):
 #            read any; written as an unfinished pass-and-play game, or one against the AI with
 #            --ai, to copy back and resume
 #
 #   python3 tools/records.py IN [--to psq|sgf|opening|moves|save] [-o OUT] [--game N]
-#          [--from FORMAT] [--size N] [--rule freestyle|standard|renju] [--ai black|white]
+#          [--from FORMAT|renlib] [--size N] [--rule freestyle|standard|renju] [--ai black|white]
 #          [--level easy|medium|hard]
 # IN is a file or - (stdin); its format is found from its contents unless --from says. A
 # tools/arena.py --verbose output is read as moves: --game N picks the game (default the first).
@@ -340,12 +342,8 @@ def read_sgf(text, rule, game=None):
             if len(v) != 2 or not ("a" <= v[0] <= "z" and "a" <= v[1] <= "z"):
                 raise RecordError("SGF move %d: bad point %s[%s]" % (len(played) + 1, prop, v))
             played.append((ord(v[0]) - 97, ord(v[1]) - 97))
-    ended = len(played)
-    while played and played[-1] is None:
-        played.pop()
-    if None in played:
-        raise RecordError("SGF move %d is a pass: passes are not supported (this game has none)"
-                          % (played.index(None) + 1))
+    notes = []
+    played = _without_passes(played, "SGF move", notes)
     rec = Record(w, rule if rule is not None else rules.FREESTYLE if own is None else own,
                  played, (root.get("PB", [""])[0], root.get("PW", [""])[0]))
     rec.said_rule = own is not None or rule is not None
@@ -353,12 +351,26 @@ def read_sgf(text, rule, game=None):
     if gm == "5":
         rec.notes.append("GM[5] read as GM[4], Gomoku and Renju, as Renju Online Club means "
                          "it (SGF's 5 is Nine Men's Morris)")
+    rec.notes += notes
+    return rec
+
+
+def _without_passes(played, what, notes):
+    """played (points, None for a pass) without the passes that end it, said in notes (a game
+    that ends in passes: its result, if any, says how it ended); RecordError for a pass before
+    the end, as this game has none."""
+    ended = len(played)
+    while played and played[-1] is None:
+        played.pop()
+    if None in played:
+        raise RecordError("%s %d is a pass: passes are not supported (this game has none)"
+                          % (what, played.index(None) + 1))
     first = len(played) + 1
-    if ended >= first:  # a game ending in passes: its RE, if any, says how it ended
-        rec.notes.append("%s, dropped (this game has no pass)" % (
+    if ended >= first:
+        notes.append("%s, dropped (this game has no pass)" % (
             "move %d: a pass" % first if ended == first else
             "moves %d-%d: passes" % (first, ended)))
-    return rec
+    return played
 
 
 # SGF's RE: "0" or "Draw", or "B+" / "W+" and how: R(esign), T(ime), F(orfeit), or a score
@@ -486,6 +498,117 @@ def read_save(text, rule):
     return rec
 
 
+# RenLib's opening libraries (.lib), as its LibraryFile and CRenLibDoc::AddLibrary read them: a
+# 20-byte header (FF "RenLib" FF, the file version's major and minor numbers, FF padding), then
+# a tree of moves in preorder, two bytes a node: its point, 16 * row + column + 1 from the top
+# left of the 15x15 board (0 for the root or a pass), and flags. DOWN: a later sibling follows
+# the node's subtree; RIGHT: the node has no child; the next node is then the sibling of the
+# last node with DOWN. EXTENSION: two more bytes, whose BOARD_TEXT bit says a text follows;
+# COMMENT, or OLD_COMMENT in old files, says a comment does. NO_MOVE: a label on a point, not a
+# move. Files of RenLib before 3.0 have no header and start with the centre (0x78).
+RENLIB_HEAD = b"\xffRenLib\xff"
+RL_DOWN, RL_RIGHT, RL_OLD_COMMENT, RL_COMMENT, RL_NO_MOVE, RL_EXTENSION = \
+    0x80, 0x40, 0x20, 0x08, 0x02, 0x01
+RL_BOARD_TEXT = 0x01  # in the extension's second byte
+RL_VERSION = (3, 4)  # the newest file version RenLib writes
+
+
+def _rl_text_end(data, i, node, old):
+    """Where the text at data[i] ends: byte pairs up to one holding a 0 (a byte with the top
+    bit set in an old comment)."""
+    while i + 2 <= len(data):
+        a, b = data[i], data[i + 1]
+        i += 2
+        if (a & 0x80 or b & 0x80) if old else (not a or not b):
+            return i
+    raise RecordError("Renlib: truncated: the file ends inside node %d's text" % node)
+
+
+def read_renlib(data, rule, line=None):
+    """Line `line` (from 1, in RenLib's order) of a Renlib library, by default its first, the
+    main line: a library is a tree of lines, each a game from the empty board."""
+    if data.startswith(RENLIB_HEAD):
+        if len(data) < 20:
+            raise RecordError("Renlib: truncated: the file ends inside its 20-byte header")
+        if (data[8], data[9]) > RL_VERSION:
+            raise RecordError("a Renlib library of file version %d.%d: this reads versions up "
+                              "to %d.%d" % ((data[8], data[9]) + RL_VERSION))
+        i = 20
+    elif data[:1] == b"\x78":
+        i = 0
+    else:
+        raise RecordError("not a Renlib library: it does not start with RenLib's header "
+                          "(FF 'RenLib' FF) nor, as before RenLib 3.0, with the centre (78)")
+    notes = []
+    path = []  # the current node and its ancestors: [point, byte, is a move, has a move child]
+    back = []  # depths of the nodes with DOWN whose sibling is still to come
+    depth, found, lines, node, n = 0, None, 0, 0, len(data)
+
+    def finish(d):  # the nodes deeper than d are done: a move with no move after it ends a line
+        nonlocal lines, found
+        while len(path) > d:
+            if path[-1][2] and not path[-1][3]:
+                lines += 1
+                if lines == (1 if line is None else line):
+                    found = list(path)
+            path.pop()
+
+    while i < n and (found is None or line is None and lines < 2):
+        node += 1
+        if i + 2 > n:
+            raise RecordError("Renlib: truncated: the file ends inside node %d (byte %d)"
+                              % (node, i))
+        at, pos, flags = i, data[i], data[i + 1]
+        i += 2
+        ext = 0
+        if flags & RL_EXTENSION:
+            if i + 2 > n:
+                raise RecordError("Renlib: truncated: the file ends inside node %d (byte %d)"
+                                  % (node, at))
+            ext = data[i + 1]
+            i += 2
+        if flags & (RL_OLD_COMMENT | RL_COMMENT):
+            i = _rl_text_end(data, i, node, flags & RL_OLD_COMMENT)
+        if ext & RL_BOARD_TEXT:
+            i = _rl_text_end(data, i, node, False)
+        if node == 1 and pos == 0:  # the root: the empty board
+            if flags & RL_RIGHT:
+                break
+            continue
+        if pos and not (pos % 16 and pos < 240):
+            raise RecordError("Renlib node %d (byte %d): point byte %02X is off the 15x15 "
+                              "board: a damaged library" % (node, at, pos))
+        depth += 1
+        finish(depth - 1)
+        move = not flags & RL_NO_MOVE
+        if path:
+            path[-1][3] = path[-1][3] or move
+        path.append([None if pos == 0 else (pos % 16 - 1, pos // 16), at, move, False])
+        if flags & RL_DOWN:
+            back.append(depth)
+        if flags & RL_RIGHT and back:
+            depth = back.pop() - 1
+    finish(0)
+    if lines == 0:
+        raise RecordError("a Renlib library with no moves")
+    if found is None:
+        raise RecordError("no line %d in this Renlib library: it holds %d" % (line, lines))
+    label = next((at for _, at, move, _ in found if not move), None)
+    if label is not None:
+        raise RecordError("Renlib: line %d goes on from a label (node at byte %d), not a "
+                          "move: not supported" % (1 if line is None else line, label))
+    played = _without_passes([p[0] for p in found], "Renlib move", notes)
+    rec = Record(15, rules.RENJU if rule is None else rule, played)
+    if rule is None:
+        notes.append("Renlib does not say the rule: read as Renju, RenLib's (--rule gives "
+                     "another)")
+    if line is None and lines > 1:
+        notes.append("a library of several lines: read the first, its main line (--game N "
+                     "reads line N, in RenLib's order)")
+    rec.notes = notes
+    return rec
+
+
 def detect(text):
     t = text.lstrip()
     if t.startswith("{"):
@@ -506,8 +629,8 @@ def detect(text):
 MB = 1 << 20
 MAX_TEXT = 8 * MB  # a game, an openings file, an arena.py log of some 30,000 games
 MAX_FILE = 64 * MB
-GAME_IS_FOR = ("--game is for tools/arena.py --verbose output, openings files and SGF "
-               "collections")
+GAME_IS_FOR = ("--game is for tools/arena.py --verbose output, openings files, SGF "
+               "collections and Renlib libraries")
 
 
 def read(text, fmt=None, size=None, rule=None, game=None):
@@ -536,6 +659,21 @@ def read(text, fmt=None, size=None, rule=None, game=None):
         rec.said_rule = rule is not None
     rec.check()
     return rec
+
+
+def load(data, fmt=None, size=None, rule=None, game=None, notes=None):
+    """The checked Record in a file's bytes: a Renlib library (binary), or text in any of
+    FORMATS (decode() reads it, its guesses going to notes). Arguments as read()'s; game picks
+    a Renlib library's line."""
+    if fmt == "renlib" or fmt is None and data.startswith(RENLIB_HEAD):
+        if not data:
+            raise RecordError("no record: the input is empty")
+        if size not in (None, 15):
+            raise RecordError("a Renlib library is of the 15x15 board")
+        rec = read_renlib(data, rule, game)
+        rec.check()
+        return rec
+    return read(decode(data, notes), fmt, size, rule, game)
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -767,20 +905,22 @@ def decode(data, notes=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Convert Gomoku game records: " + ", ".join(FORMATS))
+    ap = argparse.ArgumentParser(description="Convert Gomoku game records: " + ", ".join(FORMATS)
+                                 + " (and read Renlib libraries)")
     ap.add_argument("input", help="a record file, or - for stdin")
     ap.add_argument("--to", choices=FORMATS, default="sgf")
-    ap.add_argument("--from", dest="fmt", choices=FORMATS, default=None,
+    ap.add_argument("--from", dest="fmt", choices=FORMATS + ("renlib",), default=None,
                     help="the input's format (default: found from its contents)")
     ap.add_argument("-o", "--output", default=None, help="file to write (default stdout)")
     ap.add_argument("--game", type=int, default=None,
                     help="the game of an arena.py --verbose output (default the first) or of an "
-                    "SGF collection (from 1), or the line (from 1) of an openings file of several")
+                    "SGF collection (from 1), or the line (from 1) of an openings file of several "
+                    "or of a Renlib library (default its main line)")
     ap.add_argument("--size", type=int, default=None,
                     help="board size for move lists and opening lines (PSQ, SGF, saves say)")
     ap.add_argument("--rule", choices=rules.RULE_NAMES, default=None,
                     help="the rule the moves are checked under (default: SGF's RU, a save's "
-                    "own, else freestyle)")
+                    "own, Renju for a Renlib library, else freestyle)")
     ap.add_argument("--ai", choices=("black", "white"), default=None,
                     help="--to save: the AI plays this colour (default: pass-and-play)")
     ap.add_argument("--level", choices=LEVEL_NAMES, default="medium",
@@ -804,7 +944,7 @@ def main(argv=None):
     rule = rules.RULE_NAMES.index(a.rule) if a.rule else None
     notes = []
     try:
-        rec = read(decode(data, notes), a.fmt, a.size, rule, a.game)
+        rec = load(data, a.fmt, a.size, rule, a.game, notes)
         notes += rec.notes
         if not rec.said_rule and a.to in ("sgf", "save"):
             notes.append("the record does not say its rule: written as freestyle "

@@ -531,7 +531,7 @@ def test_an_openings_file_of_several_lines_needs_game(tmp_path, capsys):
     with pytest.raises(R.RecordError, match=said("an openings file of 2 openings (lines 2, 3)")):
         R.read(commented)
     with pytest.raises(R.RecordError, match=said("--game is for tools/arena.py --verbose output, "
-                                                 "openings files and SGF collections")):
+                                                 "openings files, SGF collections")):
         R.read("Piskvorky 15x15, 0:0, 0\n8,8,0\n", game=1)
     f = tmp_path / "openings.txt"
     f.write_text(text)
@@ -678,3 +678,128 @@ def test_psq_rule_from_the_gomocup_archives_line(tmp_path, capsys):
     assert R.main([str(f), "--to", "sgf"]) == 0
     out = capsys.readouterr()
     assert "RU[renju]" in out.out and "RE[W+F]" in out.out and out.err == ""
+
+
+def renlib(lines, version=(3, 4), comments=None, old_comments=None, labels=None, root=True):
+    """A Renlib library of these lines (move lists) as RenLib writes one (CRenLibDoc::WriteNode):
+    the header, the root, then each node in preorder, its point 16 * row + column + 1 from the
+    top left, DOWN (0x80) when a later sibling follows, RIGHT (0x40) when it has no child.
+    comments / old_comments: {line: text} on the line's last node (COMMENT 0x08, or the old
+    form OLD_COMMENT 0x20, ended by a byte with its top bit set); labels: {line: [(point,
+    text)]}, labels (NO_MOVE 0x02 with a board text: EXTENSION 0x01, then BOARD_TEXT) on points
+    after the line, written before its moves."""
+    b = Board(15)
+    tree = {}
+    for ln in lines:
+        node = tree
+        for name in ln.split():
+            node = node.setdefault(name, {})
+    out = bytearray(b"\xffRenLib\xff" + bytes(version) + b"\xff" * 10)
+
+    def text(s, old=False):
+        t = bytearray(s.encode("cp1252"))
+        if old:
+            t[-1] |= 0x80
+        else:
+            t.append(0)
+        return t + b"\0" * (len(t) % 2)
+
+    def put(pos, flags, after=b""):
+        out.extend(bytes((pos, flags)) + after)
+
+    def node(prefix, name, kids, sibling):
+        line = " ".join(prefix + [name])
+        x, y = b.xy(b.parse(name))
+        flags = (0x80 if sibling else 0) | (0 if kids or (labels or {}).get(line) else 0x40)
+        after = b""
+        if line in (comments or {}):
+            flags |= 0x08
+            after = text(comments[line])
+        elif line in (old_comments or {}):
+            flags |= 0x20
+            after = text(old_comments[line], True)
+        put(16 * y + x + 1, flags, after)
+        children(prefix + [name], kids)
+
+    def children(prefix, kids):
+        marks = (labels or {}).get(" ".join(prefix), [])
+        for k, (point, label) in enumerate(marks):
+            x, y = b.xy(b.parse(point))
+            put(16 * y + x + 1, 0x02 | 0x01 | (0x80 if k + 1 < len(marks) or kids else 0)
+                | 0x40, b"\x00\x01" + text(label))
+        for k, name in enumerate(kids):
+            node(prefix, name, kids[name], k + 1 < len(kids))
+
+    if root:
+        put(0, 0)
+    else:
+        del out[:]
+    children([], tree)
+    return bytes(out)
+
+
+def test_renlib_libraries_read_line_by_line(tmp_path, capsys):
+    # RenLib's libraries (.lib) were refused as "not UTF-8 text (byte 0)". One is a tree of
+    # lines, read as RenLib orders them: the first is its main line; labels and comments (new
+    # and old forms) are skipped; the rule is Renju unless --rule says.
+    lines = ["h8 h9 i8 g10", "h8 h9 j10", "h8 i9 i8", "h8 g7"]
+    lib = renlib(lines, comments={"h8 h9": "direct", "h8 i9 i8": "x" * 7},
+                 old_comments={"h8 h9 j10": "old"}, labels={"h8 h9": [("j8", "a")],
+                                                              "h8 h9 i8 g10": [("k8", "b")]})
+    f = tmp_path / "openings.lib"
+    f.write_bytes(lib)
+    out = tmp_path / "out.sgf"
+    assert R.main([str(f), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "read as Renju" in err and "--game N reads line N" in err
+    rec = R.read(out.read_text(encoding="utf-8"))
+    assert names(rec) == "h8 h9 i8 g10" and rec.rule == rules.RENJU
+    for n, moves in enumerate(lines, 1):
+        assert names(R.load(lib, game=n)) == moves
+    with pytest.raises(R.RecordError, match=said("no line 5 in this Renlib library: it holds 4")):
+        R.load(lib, game=5)
+    with pytest.raises(R.RecordError, match=said("no line 0 in this Renlib library: it holds 4")):
+        R.load(lib, game=0)
+    assert R.load(lib, rule=rules.FREESTYLE).rule == rules.FREESTYLE
+    # A library of one line says nothing of lines; RenLib before 3.0 wrote no header and no
+    # root (read with --from renlib); file version 3.0 has the header but no root.
+    one = renlib(["h8 h9 i8"])
+    assert names(R.load(one)) == "h8 h9 i8" and not any("line" in s for s in R.load(one).notes)
+    assert names(R.load(renlib(["h8 h9 i8"], root=False), "renlib")) == "h8 h9 i8"
+    v30 = renlib(["h8 h9"], version=(3, 0), root=False)
+    assert names(R.load(b"\xffRenLib\xff\x03\x00" + b"\xff" * 10 + v30)) == "h8 h9"
+    # The rules apply: a Renju foul by black ends the line, and a move after it is refused.
+    foul = "i8 a1 j8 a2 h9 a3 h10 a5 h8"
+    assert R.load(renlib([foul])).reason == "forbidden h8"
+    with pytest.raises(R.RecordError, match=said("move 10 (a6): the game was over after move 9 "
+                                                 "(forbidden h8)")):
+        R.load(renlib([foul + " a6"]))
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"\x01\x02\x03", "not a Renlib library: it does not start with RenLib's header"),
+    (b"", "no record: the input is empty"),
+    (b"\xffRenLib\xff\x03\x05" + b"\xff" * 10 + b"\x00\x00\x78\x40",
+     "a Renlib library of file version 3.5: this reads versions up to 3.4"),
+    (b"\xffRenLib\xff\x03\x04\xff", "Renlib: truncated: the file ends inside its 20-byte header"),
+    (b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00\x78\x00\x79",
+     "Renlib: truncated: the file ends inside node 3 (byte 24)"),
+    (b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00\x78\x01\x00",
+     "Renlib: truncated: the file ends inside node 2 (byte 22)"),
+    (b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00\x78\x08ab",
+     "Renlib: truncated: the file ends inside node 2's text"),
+    (b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00\x78\x00\x80\x40",
+     "Renlib node 3 (byte 24): point byte 80 is off the 15x15 board: a damaged library"),
+    (b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00\x78\x02\x79\x40",
+     "Renlib: line 1 goes on from a label (node at byte 22), not a move: not supported"),
+    (b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00", "a Renlib library with no moves"),
+    (b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x40\x78\x40",
+     "a Renlib library with no moves"),
+])
+def test_a_renlib_file_not_read_is_said_and_nothing_written(tmp_path, capsys, data, says):
+    f = tmp_path / "bad.lib"
+    f.write_bytes(data)
+    out = tmp_path / "out.sgf"
+    assert R.main([str(f), "--from", "renlib", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.splitlines()) == 1 and not out.exists(), err
