@@ -221,7 +221,16 @@ def _sgf_tree(text, i, keep=True, room=None):
 
 
 SGF_VALUE = re.compile(r"(?:[^\\\]]|\\.)*", re.S)  # up to the ']' that is not escaped
-SGF_ESCAPE = re.compile(r"\\(.)", re.S)
+# SGF's escapes: a backslash and a character is the character; a backslash and a line break
+# (\n, \r, or the two in either order) is a soft line break, which is removed
+SGF_ESCAPE = re.compile(r"\\(?:\r\n|\n\r|\r|\n|(.))", re.S)
+SGF_SPACE = re.compile(r"\r\n|\n\r|\s")  # a line break, a tab...: one space in SimpleText
+
+
+def _sgf_simple_text(v):
+    """An SGF value as SimpleText, as what is read of a node is (names, results, points): the
+    escapes undone, soft line breaks removed, other line breaks and white space made spaces."""
+    return SGF_SPACE.sub(" ", SGF_ESCAPE.sub(lambda m: m.group(1) or "", v))
 
 
 def _sgf_props(text, i, keep=True):
@@ -254,7 +263,7 @@ def _sgf_props(text, i, keep=True):
             raise RecordError("%s: property %s is given twice" % (node.where(), ident))
         seen.add(ident)
         if ident in SGF_USED:
-            node[ident] = [SGF_ESCAPE.sub(r"\1", v) for v in vals]
+            node[ident] = [_sgf_simple_text(v) for v in vals]
     return node, i
 
 

@@ -65,6 +65,14 @@ def test_sgf_main_line_through_variations_comments_and_escapes():
     assert rec.names == ("Ann ] B", "Bob") and rec.rule == rules.FREESTYLE
 
 
+def test_sgf_names_are_simple_text():
+    # PB, PW (and RE, RU, GN) are SimpleText: a backslash before a line break is a soft line
+    # break, removed; other line breaks and tabs are spaces. They were kept ("Ann\\nLee").
+    rec = R.read("(;GM[4]SZ[15]PB[Ann \\\nLee]PW[Bob\r\nSmith\tJr.]RE[W+\\\r\nR];B[hh];W[ii])")
+    assert rec.names == ("Ann Lee", "Bob Smith Jr.") and rec.declared == (WHITE, "resignation")
+    assert R.read(R.write_sgf(rec)).names == rec.names
+
+
 def test_sgf_round_trip_with_rule_names_and_result():
     rec = R.read(THREE3, rule=rules.RENJU)
     assert rec.winner == WHITE and rec.reason == "forbidden h8"
