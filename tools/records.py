@@ -10,7 +10,8 @@
 #   opening  one line of a Gomocup / c-gomoku-cli openings file: "x,y, x,y, ..." offsets from
 #            the centre (size // 2), black first (what `arena.py --openings FILE` reads); of a
 #            file of several, --game N reads line N
-#   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 i8"
+#   moves    point names as the board shows them and `arena.py -v` prints: "h8 h9 i8", or
+#            written together as GUIs copy a game: "h8h9i8"
 #   renlib   read only: RenLib's opening libraries (.lib, Renju, 15x15), a tree of lines: its
 #            main line (the first), or with --game N line N in RenLib's order
 #   save     the board's game.json (`mpremote cp :game.json .`) or a past game (pastN.json):
@@ -49,6 +50,9 @@ PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,\s*(-?\d+)\s*:\s*(-
 PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
 ARENA_GAME = re.compile(r"^game (\d+) A=(black|white) (?:A wins|B wins|draw) \([^)]*\): (.*)$")
 ARENA_NAME = re.compile(r"^([AB]) (\S.*?) +\+\d+ -\d+ =\d+")  # cmd:"..." names have spaces
+# A move list's points: apart, or after commas, or written together as Yixin's and Rapfi's
+# GUIs and online boards copy a game ("h8h9i8": a point is a letter and all the digits after it)
+MOVE_TOKEN = re.compile(r"[A-Za-z]\d+(?=[A-Za-z])|[^\s,;]+")
 ARENA_HEAD = re.compile(r"^.+ vs .+, (\w+), (\d+)x\d+, seed")
 # Letters are SGF's identifiers; Renju Online Club (ORC) adds its own with digits (5A[gg][hh]),
 # which are matched so that they can be skipped
@@ -460,7 +464,7 @@ def read_moves(text, size, rule, game=None):
     Record(size)  # RecordError for a size this game does not play
     b = Board(size)
     moves = []
-    for m in re.finditer(r"\S+", text):
+    for m in MOVE_TOKEN.finditer(text):
         tok = m.group(0)
         if len(moves) == size * size:  # (a long damaged list took seconds and 400 MB)
             raise RecordError("more moves than the %dx%d board has points" % (size, size))

@@ -65,6 +65,15 @@ def test_sgf_main_line_through_variations_comments_and_escapes():
     assert rec.names == ("Ann ] B", "Bob") and rec.rule == rules.FREESTYLE
 
 
+def test_move_lists_as_other_programs_copy_them():
+    # Yixin's and Rapfi's GUIs and online boards copy a game as its points written together,
+    # or apart after commas, in either case; "h8h9i8" was refused as one point.
+    for text in ("h8h9i8j10", "H8,H9, I8 ,J10", "h8 h9i8\nJ10"):
+        assert names(R.read(text)) == "h8 h9 i8 j10", text
+    with pytest.raises(R.RecordError, match=said("move 2: 'x9' is not a point of the 15x15")):
+        R.read("h8x9")
+
+
 def test_sgf_names_are_simple_text():
     # PB, PW (and RE, RU, GN) are SimpleText: a backslash before a line break is a soft line
     # break, removed; other line breaks and tabs are spaces. They were kept ("Ann\\nLee").
