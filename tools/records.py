@@ -245,7 +245,10 @@ def _sgf_props(text, i, keep=True):
         m = SGF_IDENT.match(text, i)
         if not m:
             return node, i
-        ident, i = m.group(0).upper(), m.end()
+        ident, i = m.group(0), m.end()
+        # FF[3]'s long names: their lowercase letters are not the identifier's (SiZe is SZ, not
+        # an unknown SIZE); an identifier all lowercase is read as its capitals
+        ident = re.sub("[a-z]", "", ident) if re.search("[A-Z]", ident) else ident.upper()
         vals = []
         while True:
             while i < n and text[i].isspace():

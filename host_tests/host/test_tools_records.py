@@ -74,9 +74,12 @@ def test_move_lists_as_other_programs_copy_them():
         R.read("h8x9")
 
 
-def test_sgf_names_are_simple_text():
+def test_sgf_simple_text_and_ff3_identifiers():
     # PB, PW (and RE, RU, GN) are SimpleText: a backslash before a line break is a soft line
     # break, removed; other line breaks and tabs are spaces. They were kept ("Ann\\nLee").
+    # FF[3]'s long identifiers: SiZe is SZ (it was taken for an unknown SIZE: 15x15)
+    rec = R.read("(;GaMe[4]SiZe[19]PlayerBlack[Ann];Black[jj];White[kk])")
+    assert (rec.size, rec.names[0], names(rec)) == (19, "Ann", "j10 k9")
     rec = R.read("(;GM[4]SZ[15]PB[Ann \\\nLee]PW[Bob\r\nSmith\tJr.]RE[W+\\\r\nR];B[hh];W[ii])")
     assert rec.names == ("Ann Lee", "Bob Smith Jr.") and rec.declared == (WHITE, "resignation")
     assert R.read(R.write_sgf(rec)).names == rec.names
