@@ -356,6 +356,33 @@ def test_draw_offer_to_the_ai_and_hint():
     assert play.temp == "AI declines the draw" and not g.over()  # an even opening
 
 
+def test_the_ais_answer_to_a_draw_offer_leaves_the_opening_code_out_of_ram():
+    # The answer's searches load ai.opening (the AI's moves drop it past the book): it stayed
+    # for the person's turn after the offer, and a hint's engine was built beside it.
+    import sys
+
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="medium")
+    play = d.app.game
+    g = play.s.game
+    d.press("menu")
+    d.choose("draw")  # before any stone: the AI's next move is the book's, which loads it again
+    assert play.temp == "AI declines the draw" and "ai.opening" not in sys.modules
+    for p in ("h8", "j10", "g6"):
+        d.play(p)
+        while g.ai_to_act():
+            d.run(50)
+    assert g.board.count() == 6 and "ai.opening" not in sys.modules
+    d.press("menu")
+    d.choose("draw")
+    assert play.temp == "AI declines the draw" and "ai.opening" not in sys.modules
+    d.press("menu")
+    d.choose("hint")
+    while play.hinter is not None:
+        d.run(50)
+    assert play.hint >= 0 and "ai.opening" not in sys.modules
+
+
 def test_a_hint_with_no_legal_point_says_so(monkeypatch):
     # Renju black with every empty point forbidden (seen once in 575 easy games filled to the
     # end): the engine has no move (-1), which the hint put under the cursor.
