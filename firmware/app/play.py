@@ -256,6 +256,9 @@ class Play:
             n = len(self.prompt[1])
             if k in (K.PREV, K.NEXT, K.LEFT, K.RIGHT):
                 self.choice = (self.choice + (1 if k in (K.NEXT, K.RIGHT) else -1)) % n
+                # A note covers the question ("AI accepts the draw" over the end screen's): the
+                # press shows the choice it made (it blipped and the note stayed, choice unseen).
+                self.temp = None
                 app.sound("blip")
                 self._status()
             elif k == K.OK:

@@ -356,6 +356,28 @@ def test_draw_offer_to_the_ai_and_hint():
     assert play.temp == "AI declines the draw" and not g.over()  # an even opening
 
 
+def test_a_key_on_a_question_under_a_note_shows_the_choice(monkeypatch):
+    # The AI's accepted draw is said over the end screen's question for 2.5 s: a press that
+    # moved the choice blipped and showed nothing (the note stayed over it), and place then
+    # answered a choice the person had not seen.
+    from ai.player import AIPlayer
+
+    monkeypatch.setattr(AIPlayer, "wants_draw", lambda self, g: True)
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="easy")
+    d.play("h8")
+    d.run(100)
+    d.press("menu")
+    d.choose("draw")
+    play = d.app.game
+    assert play.s.game.over() and play.temp == "AI accepts the draw"
+    st = play.status
+    assert not st.wide_on and st.lines[0].text == "AI accepts the draw"
+    d.press("right")
+    assert play.prompt[1][play.choice] == "New game"
+    assert play.temp is None and st.wide_on and st.wide.text.endswith("<New game>")
+
+
 def test_the_ais_answer_to_a_draw_offer_leaves_the_opening_code_out_of_ram():
     # The answer's searches load ai.opening (the AI's moves drop it past the book): it stayed
     # for the person's turn after the offer, and a hint's engine was built beside it.
