@@ -120,7 +120,7 @@ class Play:
             spin = self.spin if thinking and p == a else -1
             st.clock(p, self.s.names(p), g.colour_of(p), _shown(g, p), p == a, spin)
         b = self.rboard or g.board
-        st.info("#%d" % b.count(), "" if self.rboard else b.name(self.cursor).upper())
+        st.info("#%d" % b.count(), "" if self.rboard else self._where(self.cursor))
         if self.rboard is not None:
             st.message("Review %d/%d" % (b.count(), g.board.count()), "step")
         elif self.temp is not None:
@@ -300,7 +300,14 @@ class Play:
     def _set_cursor(self, i):
         self.cursor = i
         self.view.move_cursor(i)
-        self.status.info(self.status.move_text, self.s.game.board.name(i).upper())
+        self.status.info(self.status.move_text, self._where(i))
+
+    def _where(self, i):
+        # The cursor's name, and on the two-key kit its way in free moves (Keys.mark) in the
+        # field's 4th column: "H8 v", "O15v".
+        name = self.s.game.board.name(i).upper()
+        m = self.app.keys.mark()
+        return "%-3s%s" % (name, m) if m else name
 
     def _rank(self, back=False):
         """The points the jump keys visit, best first (the hint first of all)."""

@@ -382,6 +382,44 @@ def test_the_two_key_kit_turns_to_reach_every_neighbour():
     assert b.xy(play.cursor) == (x3, (y3 + 1) % b.size)
 
 
+def test_the_two_key_kit_shows_its_free_moves_way_after_the_cursor():
+    # Its short press visits the candidates until a long one, then steps the way the last long
+    # press turned to; the screen showed neither, so the way a short press would go had to be
+    # remembered. After the cursor's name (the field's 4th column): the way, while free.
+    d = appfix.Driver("ttgo_tdisplay")
+    d.new_game("pnp")
+    play = d.app.game
+    b = play.s.game.board
+    f = play.status.where
+    t = d.app.theme
+
+    def shown():
+        assert appfix.shows_text(d.screen, f.x, f.y + 1, f.text, t.fg), f.text
+        name = b.name(play.cursor).upper()
+        assert f.text.startswith(name) and len(f.text) <= f.chars
+        return f.text[3:]
+
+    assert shown() == ""  # candidates
+    d.press("right")
+    assert shown() == ""
+    ways = []
+    for key in ("down", "right", "down", "down", "down", "down"):
+        d.press(key)
+        ways.append(shown())
+    assert ways == ["v", "v", "<", "^", ">", "v"]
+    play._set_cursor(b.parse("o15"))  # a three-character name: the way right after it
+    assert f.text == "O15v"
+    d.press("place")  # the next turn starts on the candidates again
+    assert b.count() == 1 and shown() == ""
+    # The kits with more keys show the name alone, in free moves too.
+    for kit in ("m5stack_core", "pico_lcd_13"):
+        d = appfix.Driver(kit)
+        d.new_game("pnp")
+        d.press("down")
+        play = d.app.game
+        assert play.status.where.text == play.s.game.board.name(play.cursor).upper(), kit
+
+
 def test_free_moves_wrap_at_the_edge_on_every_kit():
     # Within the row or column: the few-key kits wrapped on to the next row (reading order),
     # which the two-key kit needed before it could turn.
