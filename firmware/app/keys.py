@@ -95,13 +95,16 @@ class Keys:
         return k
 
     def step(self, action, kind):
-        """Review: PREV/NEXT move, BACK leaves. Down steps back so that the two-key kit (right,
-        down) can go both ways."""
+        """Review: PREV/NEXT move, BACK leaves. The directions go as in the lists (up and left
+        back), so that a key held steps the way its tap does where a long press is another
+        direction (the M5Stack's A: left, held: up; the Pimoroni packs' X: up, held: left);
+        up stepped on, and holding A to go back fast went forward. Down steps back on the
+        two-key kit (right, down), which has no other way back."""
         k = self._basic(action, kind)
-        if k == DOWN or k == LEFT:
-            return PREV
-        if k == UP or k == RIGHT:
-            return NEXT
         if k == OK or k == MENU:
             return BACK
+        if k == LEFT or k == UP or (k == DOWN and self.turns):
+            return PREV
+        if k == RIGHT or k == DOWN:
+            return NEXT
         return k

@@ -62,6 +62,34 @@ def test_pass_and_play_to_a_win_highlights_the_five():
     assert type(d.app.screen).__name__ == "Menu"
 
 
+def test_a_held_key_steps_a_review_the_way_its_tap_does():
+    # Review steps with the directions; on the three- and four-key kits a key's long press is
+    # another direction (the M5Stack's A: left, held: up), and up stepped on while left stepped
+    # back: holding A, as to go back fast, went forward, and holding C went back. (The two-key
+    # T-Display keeps its held key for going back: it has no other.)
+    for kit, back, on in (("m5stack_core", ("left", "up"), ("right", "down")),
+                          ("pico_display", ("up", "left"), ("down", "right")),
+                          ("pico_lcd_13", ("up", "left"), ("down", "right")),
+                          ("ttgo_tdisplay", ("down",), ("right",))):
+        d = appfix.Driver(kit)
+        d.new_game("pnp")
+        play = d.app.game
+        g = play.s.game
+        for n in ("h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"):
+            g.play(g.board.parse(n))
+        play.changed()
+        assert g.over() and play.prompt[1][play.choice] == "Review"
+        d.press("place")
+        b = play.rboard
+        assert b.count() == 9
+        for key in back:
+            d.press(key)
+        assert b.count() == 9 - len(back), kit
+        for key in on:
+            d.press(key)
+        assert b.count() == 9, kit
+
+
 def test_cursor_is_drawn_and_moves_cheaply():
     d = _start_pnp()
     th = d.app.theme
