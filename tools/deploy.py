@@ -254,6 +254,32 @@ def package_json_text(urls=None):
     return '{\n "urls": [\n%s\n ],\n "deps": [],\n "version": "0.1.0"\n}\n' % lines
 
 
+def _esp32_pin_fault(profile):
+    """What is wrong with the pins an ESP32 kit profile names (None if nothing). GPIO 6-11 are
+    wired to the flash (DevKits put them on the header as CLK, SD0-SD3 and CMD): the port lets
+    a pin there be taken, and the chip then stops at its next read of the flash (9 and 10 may
+    be spared in the flash's two-line mode), at every boot. 34-39 only read; 20, 24 and 28-31
+    are not there."""
+    spi = profile.get("spi")
+    drives = [profile.get(k) for k in ("cs", "dc", "rst", "bl", "buzzer")]
+    drives += [spi.get("sck"), spi.get("mosi")] if isinstance(spi, dict) else []
+    drives += list(profile.get("hold") or ())
+    pins = [(n, True) for n in drives] + [(n, False) for n in profile.get("buttons") or ()]
+    for n, out in pins:
+        try:
+            n = int(n)
+        except (TypeError, ValueError):
+            continue  # none (null), or a fault kit.setup names
+        if 6 <= n <= 11:
+            return ("GPIO%d is wired to the ESP32's flash (6-11): taking it can stop the board "
+                    "at every boot" % n)
+        if not 0 <= n <= 39 or n in (20, 24, 28, 29, 30, 31):
+            return "an ESP32 has no GPIO%d" % n
+        if out and n >= 34:
+            return "GPIO%d is input-only on an ESP32 (it cannot drive a display or a buzzer)" % n
+    return None
+
+
 def check_profile(profile):
     """What is wrong with a kit profile (None if nothing): the kit is built as the board builds
     it at boot (hw.kit.setup), on the host's stand-ins for its pins (tools/fakes). A profile
@@ -263,6 +289,10 @@ def check_profile(profile):
         return "not a JSON object ({...})"
     if profile.get("mcu") not in ARCH:  # it picks the CPU the build is for
         return '"mcu" is %r, not one of %s' % (profile.get("mcu"), ", ".join(sorted(ARCH)))
+    if profile["mcu"] == "esp32":
+        fault = _esp32_pin_fault(profile)
+        if fault:
+            return fault
     import machine
     from hw import panel
 

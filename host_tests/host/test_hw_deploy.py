@@ -422,11 +422,21 @@ def test_a_deploy_that_stops_says_so_and_what_it_leaves(monkeypatch):
     (lambda p: p.update(driver="ili9488"), "unknown driver ili9488"),
     (lambda p: p.pop("dc"), "KeyError: 'dc'"),
     (lambda p: p.update(tune=["e0 zz"]), "tune"),
+    # ESP32 pins the board cannot use: 6-11 are wired to its flash (DevKits put them on the
+    # header as CLK, SD0-SD3, CMD), and the port lets a pin there be taken: the chip can stop at
+    # its next flash read, at every boot; 34-39 only read; 20, 24 and 28-31 are not there.
+    (lambda p: p.update(cs=9), "GPIO9 is wired to the ESP32's flash"),
+    (lambda p: p["spi"].update(sck=6), "GPIO6 is wired to the ESP32's flash"),
+    (lambda p: p["buttons"].update({"11": "menu"}), "GPIO11 is wired to the ESP32's flash"),
+    (lambda p: p.update(dc=35), "GPIO35 is input-only"),
+    (lambda p: p.update(buzzer=34), "GPIO34 is input-only"),
+    (lambda p: p["spi"].update(mosi=36), "GPIO36 is input-only"),
+    (lambda p: p.update(bl=24), "no GPIO24"),
 ])
 def test_a_profile_edited_wrong_is_refused_before_the_build(monkeypatch, capsys, edit, says):
     # README invites editing the DIY profiles: a slip there stopped the deploy with a
     # traceback (mcu) or went to the board, which then failed at boot with a dark panel.
-    p = dict(deploy.kit.load_profile("esp32_ili9341"))
+    p = json.loads(json.dumps(deploy.kit.load_profile("esp32_ili9341")))  # its dicts too
     edit(p)
     monkeypatch.setattr(deploy.kit, "load_profile", lambda name: p)
     monkeypatch.setattr(deploy, "compile_all", lambda *a: pytest.fail("built"))
@@ -434,6 +444,11 @@ def test_a_profile_edited_wrong_is_refused_before_the_build(monkeypatch, capsys,
         deploy.main(["--kit", "esp32_ili9341", "--dry-run"])
     err = capsys.readouterr().err
     assert "boards/esp32_ili9341.json: " in err and says in err
+
+
+@pytest.mark.parametrize("name", deploy.kit.known())
+def test_every_shipped_kit_passes_the_profile_check(name):
+    assert deploy.check_profile(deploy.kit.load_profile(name)) is None
 
 
 def test_a_profile_edited_wrong_names_the_file_and_the_fault(tmp_path):
