@@ -325,6 +325,15 @@ def test_a_rule_the_record_does_not_say(tmp_path, capsys):
     assert "does not say its rule: written as freestyle" in out.err
 
 
+def _converted(tmp_path, capsys, name, data):
+    """data, written to a file of that name, converted to SGF by main() and read back."""
+    f = tmp_path / name
+    f.write_bytes(data)
+    out = tmp_path / "out.sgf"
+    assert R.main([str(f), "-o", str(out)]) == 0, capsys.readouterr().err
+    return R.read(out.read_text(encoding="utf-8"))
+
+
 def test_encodings_a_record_file_comes_in(tmp_path, capsys):
     sgf = "(;GM[4]SZ[15]PB[M\u00fcller]%s;B[hh];W[ii])"
     cases = ((b"\xef\xbb\xbf" + (sgf % "").encode(), "M\u00fcller"),
@@ -332,12 +341,9 @@ def test_encodings_a_record_file_comes_in(tmp_path, capsys):
              ((sgf % "CA[GB2312]").replace("M\u00fcller", "\u9ed1").encode("gb2312"), "\u9ed1"),
              (b"\xef\xbb\xbfPiskvorky 15x15, 0:0, 0\n8,8,0\n", None))
     for data, black in cases:
-        f = tmp_path / "in"
-        f.write_bytes(data)
-        out = tmp_path / "out.sgf"
-        assert R.main([str(f), "-o", str(out)]) == 0, capsys.readouterr().err
-        rec = R.read(out.read_text(encoding="utf-8"))
+        rec = _converted(tmp_path, capsys, "in", data)
         assert rec.moves[0] == (7, 7) and (black is None or rec.names[0] == black)
+    f = tmp_path / "in"
     f.write_bytes(b"h8 \xff\xfe")
     assert R.main([str(f)]) == 2
     err = capsys.readouterr().err
@@ -361,13 +367,10 @@ def test_an_sgf_is_read_in_the_charset_its_ca_names(tmp_path, capsys):
              (sgf("CA[EUC-KR]", "\uae40", "euc-kr"), "\uae40"),
              (sgf("CA[Big5]", "\u9673", "big5"), "\u9673"))
     for data, black in cases:
-        f = tmp_path / "in.sgf"
-        f.write_bytes(data)
-        out = tmp_path / "out.sgf"
-        assert R.main([str(f), "-o", str(out)]) == 0, capsys.readouterr().err
-        rec = R.read(out.read_text(encoding="utf-8"))
+        rec = _converted(tmp_path, capsys, "in.sgf", data)
         assert rec.names[0] == black and rec.moves == [(7, 7), (8, 8)]
     # The first one's bytes read as UTF-8 as well: CA[] is followed, and the note says so.
+    f, out = tmp_path / "in.sgf", tmp_path / "out.sgf"
     f.write_bytes(cases[0][0])
     assert R.main([str(f)]) == 0
     assert "the bytes also read as UTF-8" in capsys.readouterr().err
