@@ -42,6 +42,15 @@ _STEP = const(250)
 # 74.5-5.5 -> 79.5-0.5; window on --reach 7 14 -> 16 lost.
 _AHEAD_B = const(0)
 _AHEAD_W = const(200)
+# From this many stones on, hard's tree starts from its 14 best candidates, not the level's 10
+# (its nodes the same). Against table's one-ply defence, which blocks each shape as it comes,
+# hard drew on a full board; our reading is that a crowded board has more places where a shape
+# can still grow than the cheap ranking's first ten cover. Session 96
+# (tools/arena.py): table fixed 40 37-0-3 -> 39-0-1, seed 2's 80 75-0-5 -> 79-0-1, random
+# seeds 1 and 2 456-11-5 -> 460-10-2 and 454-12-6 -> 458-10-4; window's and greedy's sets as
+# before (docs/ai-tuning.md).
+_LATE_ROOTS = const(40)
+_LATE_WIDTH = const(14)
 # Past their first ply hard's threat searches (its own, the opponent's against a pass, the final
 # check's) try the attacker's best threes anywhere on the board (Search.area 0), not only within
 # 3 lines of its last stone as medium's do: an attack with room builds its threes where it
@@ -426,6 +435,8 @@ class Engine(Sliced):
         # window went 33 -> 81 (one weaker answer, in lines many openings reach).
         s.limit = budget
         if roots is None:
+            if self.level == HARD and len(b.hist) >= _LATE_ROOTS:
+                rw = _LATE_WIDTH
             roots = s.gen(c, rw)
         else:
             s.limit += vct_used - past
