@@ -118,7 +118,8 @@ class Scenario:
         drop("hw.kit")  # as firmware/main.py does after boot
         # Modules are imported before counting: under the VM they are compiled from source,
         # and the compiler's garbage is not the app's (the device loads .mpy or frozen code).
-        from app import app, session, boardview, status, jump, keys, store  # noqa: F401
+        # (app.jump is not among them: the game screen loads it for each ranking and drops it)
+        from app import app, session, boardview, status, keys, store  # noqa: F401
         import app.play  # noqa: F401
         # app.menus and app.menu are not held here: the app drops them while a game is shown.
         from ai import player, engine  # noqa: F401
@@ -240,9 +241,11 @@ class Scenario:
             # about 26 bytes a move, README "App")
             from app import jump
             from gomoku import rules
+            from overlay import drop
 
             black = g.rule == rules.RENJU and b.to_move() == 1
             play._set_cursor(jump.ranked(b, None, rules.is_forbidden if black else None)[0])
+            drop("app.jump")  # as the game screen drops it after its own ranking
             play.key("place", 1)
         return True
 

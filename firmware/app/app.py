@@ -14,10 +14,11 @@ from app.ui import Scratch, SCRATCH_PX
 from overlay import drop
 
 # Menus, option tables and power-on code: not held in RAM while a game is on screen (nor the
-# themes' colours and the screen's geometry: the Theme and Layout made hold none of their code).
+# themes' colours and the screen's geometry: the Theme and Layout made hold none of their code;
+# hw.colour is the themes' colour function, which only the crash screen loads again).
 _MENU_CODE = ("app.menus", "app.gamemenu", "app.menu", "app.options", "app.actions",
               "app.startup", "gomoku.restore", "gomoku.undo", "app.past", "app.theme",
-              "app.layout")
+              "app.layout", "hw.colour")
 IDLE_MS = const(10)  # loop sleep while nothing is thinking
 # clock() samples the keys, also from the AI's deepest clock reads, which left a Pico's C stack
 # (8 KB, 7,936 checked) 200 bytes: bench_app.py's hard game on the emulated Pico used 7,740.

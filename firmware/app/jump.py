@@ -1,9 +1,40 @@
 # Candidate points for the jump keys: empty points near the stones, best first, scored cheaply
-# by the lines they would extend or block and by closeness to the last moves.
+# by the lines they would extend or block and by closeness to the last moves. Loaded for a
+# ranking and dropped (app.play.Play._rank): the AI's search does not need it.
+from gomoku import game as G
+from gomoku import rules
+from gomoku.board import BLACK
 from gomoku.rules import run
 
 _NEAR = 2  # only points within two cells of a stone are candidates
 _KEEP = 12  # the cursor cycles through this many
+
+
+def rank(play, back=False):
+    """Set play.jumps to the points a game screen's jump keys visit, best first (the hint
+    first of all), and play.jpos to before the first (back: after the last)."""
+    g = play.s.game
+    b = g.board
+    allowed = None
+    if g.phase == G.CHOOSE:
+        allowed = g.proposals
+    elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
+        # gomoku.openrules.centre()'s square, written out: with that import in app.play the
+        # emulated Pico's Renju heap reading rose 2.8 KB (a layout effect; README, "App")
+        c = b.size // 2
+        r = b.count()
+        allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
+                   for x in range(c - r, c + r + 1)]
+    black = g.rule == rules.RENJU and b.to_move() == BLACK
+    e = play.s.idle_engine()
+    # Not the engine a hint thinks with (a hard game's hint borrows the AI's): its search
+    # yields between slices with its own stones on, which the ranking took off its board.
+    jumps = play.jumps = ranked(b, allowed, rules.is_forbidden if black else None,
+                                None if e is play.hinter else e)
+    if play.hint >= 0 and play.hint in jumps:
+        jumps.remove(play.hint)
+        jumps.insert(0, play.hint)
+    play.jpos = len(jumps) if back else 0
 
 
 def ranked(board, allowed=None, skip=None, engine=None):

@@ -9,7 +9,7 @@ from gomoku.board import BLACK
 from gomoku.game import GameError
 from hw.clock import ticks_diff
 from hw.buttons import PRESS
-from app import keys as K, jump
+from app import keys as K
 from app.boardview import BoardView
 from app.status import Status
 from overlay import drop
@@ -310,29 +310,13 @@ class Play:
         return "%-3s%s" % (name, m) if m else name
 
     def _rank(self, back=False):
-        """The points the jump keys visit, best first (the hint first of all)."""
-        g = self.s.game
-        b = g.board
-        allowed = None
-        if g.phase == G.CHOOSE:
-            allowed = g.proposals
-        elif g.phase == G.OPEN3 and g.opening == G.OPEN_PRO:
-            # gomoku.openrules.centre()'s square, written out: with that import here the
-            # emulated Pico's Renju heap reading rose 2.8 KB (a layout effect; README, "App")
-            c = b.size // 2
-            r = b.count()
-            allowed = [b.idx(x, y) for y in range(c - r, c + r + 1)
-                       for x in range(c - r, c + r + 1)]
-        black = g.rule == rules.RENJU and b.to_move() == BLACK
-        e = self.s.idle_engine()
-        # Not the engine a hint thinks with (a hard game's hint borrows the AI's): its search
-        # yields between slices with its own stones on, which the ranking took off its board.
-        self.jumps = jump.ranked(b, allowed, rules.is_forbidden if black else None,
-                                 None if e is self.hinter else e)
-        if self.hint >= 0 and self.hint in self.jumps:
-            self.jumps.remove(self.hint)
-            self.jumps.insert(0, self.hint)
-        self.jpos = len(self.jumps) if back else 0
+        """The points the jump keys visit, best first (the hint first of all): self.jumps."""
+        # Their code (app.jump) serves the person's turn: loaded for the ranking and dropped,
+        # as the AI's search, the game's peak, comes next (1,408 bytes as the VM loads it).
+        from app import jump
+
+        jump.rank(self, back)
+        drop("app.jump")
 
     def _jump(self, step):
         if self.jumps is None:

@@ -587,6 +587,39 @@ def test_menus_and_opening_book_leave_memory_during_play():
     assert "app.actions" not in sys.modules and "gomoku.undo" not in sys.modules
 
 
+def test_the_ais_search_runs_without_the_persons_turn_code(monkeypatch):
+    # The hard AI's search is a game's heap peak (README, "App"), and a board keeps .mpy
+    # bytecode in RAM: the jump keys' code (app.jump) is loaded for the person's ranking and
+    # dropped, and the themes' colour function (hw.colour) left with the theme. Until session
+    # 96 both stayed through the AI's turn (960 and 144 bytes as the VM loads them).
+    import sys
+
+    from ai.player import AIPlayer
+
+    held = set()
+    step = AIPlayer.step
+
+    def watched(self):
+        held.update(k for k in sys.modules if k.startswith(("app.", "hw.")))
+        return step(self)
+
+    monkeypatch.setattr(AIPlayer, "step", watched)
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("ai", level="hard", rule="renju")
+    play = d.app.game
+    g = play.s.game
+    ranked = 0
+    while g.board.count() < 6:
+        if g.ai_to_act():
+            d.run(50)
+        else:
+            d.press("back")  # the jump key: ranks the points
+            ranked += play.jumps is not None
+            d.press("place")
+    assert ranked == 3 and "app.play" in held and "app.status" in held
+    assert not {"app.jump", "hw.colour"} & held
+
+
 def test_new_game_builds_its_ai_after_the_menus_left(monkeypatch):
     # The engine's tables are the largest thing a game allocates: the menus' code and the last
     # game's engine must be gone by then, or the peak is both together.
