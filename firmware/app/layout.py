@@ -71,3 +71,33 @@ def fit(w, h, n):
 def sizes(w, h):
     """Board sizes the panel can show."""
     return [n for n in (15, 19) if fit(w, h, n) is not None]
+
+
+def place_status(st, L, scratch):
+    """Make the game screen's status fields (st, an app.status.Status) for layout L: the move
+    number, the cursor's name, a clock and a thinking indicator per player, the message rows
+    and, in the top layout, the wide row a question takes."""
+    from app.status import Field
+
+    x0 = L.sx
+    y0 = L.sy
+    if L.side:
+        w = L.cols
+        st.move = Field(scratch, x0, y0, w - 4)
+        st.where = Field(scratch, x0 + 8 * (w - 4), y0, 4)
+        st.clocks = [Field(scratch, x0, y0 + ROW_H * (1 + p), w - 1) for p in (0, 1)]
+        st.spins = [Field(scratch, x0 + 8 * (w - 1), y0 + ROW_H * (1 + p), 1) for p in (0, 1)]
+        st.lines = [Field(scratch, x0, y0 + ROW_H * r, w) for r in range(4, L.rows)]
+    else:
+        # Two rows across the top: the clocks, then message | move | cursor.
+        half = L.cols // 2
+        st.clocks = [Field(scratch, 0, 0, half - 1), Field(scratch, 8 * half, 0, half - 1)]
+        st.spins = [Field(scratch, 8 * (half - 1), 0, 1), Field(scratch, 8 * (L.cols - 1), 0, 1)]
+        st.lines = [Field(scratch, 0, ROW_H, L.cols - 8)]
+        st.move = Field(scratch, 8 * (L.cols - 8), ROW_H, 4)
+        st.where = Field(scratch, 8 * (L.cols - 4), ROW_H, 4)
+        # A question needs the whole row: it covers the move and cursor fields meanwhile.
+        st.wide = Field(scratch, 0, ROW_H, L.cols)
+    st.all = [st.move, st.where] + st.clocks + st.spins + st.lines
+    if not L.side:
+        st.all.append(st.wide)

@@ -1,7 +1,6 @@
 # The game screen's text: clocks, move number, cursor name, messages and on-screen questions,
 # each in its own small field that is redrawn only when its content changes.
 from app import ui
-from app.ui import ROW_H
 
 _SPIN = "|/-\\"
 
@@ -28,32 +27,12 @@ class Field:
 class Status:
     def __init__(self, display, layout, scratch):
         self.d = display
-        L = layout
         self.theme = None
-        x0 = L.sx
-        y0 = L.sy
-        if L.side:
-            w = L.cols
-            self.move = Field(scratch, x0, y0, w - 4)
-            self.where = Field(scratch, x0 + 8 * (w - 4), y0, 4)
-            self.clocks = [Field(scratch, x0, y0 + ROW_H * (1 + p), w - 1) for p in (0, 1)]
-            self.spins = [Field(scratch, x0 + 8 * (w - 1), y0 + ROW_H * (1 + p), 1)
-                          for p in (0, 1)]
-            self.lines = [Field(scratch, x0, y0 + ROW_H * r, w) for r in range(4, L.rows)]
-        else:
-            # Two rows across the top: the clocks, then message | move | cursor.
-            half = L.cols // 2
-            self.clocks = [Field(scratch, 0, 0, half - 1), Field(scratch, 8 * half, 0, half - 1)]
-            self.spins = [Field(scratch, 8 * (half - 1), 0, 1),
-                          Field(scratch, 8 * (L.cols - 1), 0, 1)]
-            self.lines = [Field(scratch, 0, ROW_H, L.cols - 8)]
-            self.move = Field(scratch, 8 * (L.cols - 8), ROW_H, 4)
-            self.where = Field(scratch, 8 * (L.cols - 4), ROW_H, 4)
-            # A question needs the whole row: it covers the move and cursor fields meanwhile.
-            self.wide = Field(scratch, 0, ROW_H, L.cols)
-        self.all = [self.move, self.where] + self.clocks + self.spins + self.lines
-        if not L.side:
-            self.all.append(self.wide)
+        # Where the fields go is the screen's geometry: app.layout places them (loaded while
+        # the game screen is built, and not held during a game: 512 bytes as the VM loads them).
+        from app import layout as LO
+
+        LO.place_status(self, layout, scratch)
         self.wide_on = False
         self.move_text = ""
         self.where_text = ""
