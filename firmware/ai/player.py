@@ -102,7 +102,8 @@ class AIPlayer(Sliced):
         # not to move; the mean of 1 and 2 plies reads the position.
         v = (a(b, self.rule, 1, 6, 60) + a(b, self.rule, 2, 6, 60)) // 2
         # Loaded for this answer only (offers come in play, past the opening's decisions): it
-        # stayed through the person's turn, a hint's engine built beside it (4.2 KB of .mpy as the VM loads it).
+        # stayed through the person's turn, a hint's engine built beside it (4.2 KB of .mpy as
+        # the VM loads it).
         drop("ai.opening")
         me = game.colour_of(1 - game.draw_offer) if game.draw_offer >= 0 else b.to_move()
         if me != b.to_move():

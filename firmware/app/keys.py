@@ -74,7 +74,7 @@ class Keys:
         """The two-key kit's free moves, shown after the cursor's name: the way a short press
         steps (neither the mode nor the way showed anywhere, and the way had to be guessed
         from the last step). Nothing while its short press visits the candidates."""
-        return "^v<>"[self.way - 1] if self.turns and self.free else ""
+        return "^v<>"[self.way - 1] if self.turns and self.free else ""  # UP..RIGHT are 1..4
 
     def list(self, action, kind):
         """Menus and questions: PREV/NEXT item, LEFT/RIGHT change a value, OK, BACK."""
