@@ -49,7 +49,7 @@ if sys.implementation.name == "micropython":
 
     micropython.opt_level(3)  # compile the firmware as tools/deploy.py does (mpy-cross -O3)
 
-import tactics  # noqa: E402
+import tactics_data  # noqa: E402
 from gomoku.board import Board  # noqa: E402
 if "--native" in getattr(sys, "argv", ()):
     # The native (viper) build of ai.lines that tools/native.py wrote into a directory on
@@ -263,7 +263,7 @@ def heap_driver(levels, rule, collect):
                   "modules: %d)" % l0)
             print("  modules loaded from %s" % engine.__file__.rsplit("/", 2)[0])
             print("  ai modules + pattern table%s: %d"
-                  % (" + gomoku.renju" if rule == tactics.RULES["renju"] else "", l1 - l0))
+                  % (" + gomoku.renju" if rule == tactics_data.RULES["renju"] else "", l1 - l0))
             for name in levels:
                 hw = st["hw"].get(name, l1)
                 print("  %-6s high-water %6d above the bench = ai %d + engine and search %d; "
@@ -412,10 +412,10 @@ def main(argv):
             print("unknown level %r: one of %s" % (lv, ", ".join(LEVELS)))
             raise SystemExit(2)
     name = opt("--rule", "freestyle")
-    if name not in tactics.RULES:
-        print("unknown rule %r: one of %s" % (name, ", ".join(sorted(tactics.RULES))))
+    if name not in tactics_data.RULES:
+        print("unknown rule %r: one of %s" % (name, ", ".join(sorted(tactics_data.RULES))))
         raise SystemExit(2)
-    rule = tactics.RULES[name]
+    rule = tactics_data.RULES[name]
     size = opt("--size", "15")
     if size != "15":
         # Read only when asked: app.options imports gomoku.game, which the bench does not need.
@@ -447,12 +447,12 @@ def main(argv):
             print("== %s" % name)
             bench_opening(name)
         return
-    data = None if "--no-tactics" in argv else opt("--data", tactics.DATA)
+    data = None if "--no-tactics" in argv else opt("--data", tactics_data.DATA)
     only = "--tactics-only" in argv
     if only and not data:
         usage("--tactics-only with --no-tactics leaves nothing to run")
     if data:
-        for _ in tactics.entries(data):
+        for _ in tactics_data.entries(data):
             pass  # a bad file stops the bench here, not after its first level's sets
     # --tactics-only: the suite alone (an emulated Pico takes 10 to 15 minutes a level for the
     # positions and games before it).
@@ -476,9 +476,9 @@ def main(argv):
         if data:
             score = {}
             times = []
-            for t in tactics.entries(data):
+            for t in tactics_data.entries(data):
                 b = t.board()
-                e = new_engine(level, tactics.RULES[t.rule])
+                e = new_engine(level, tactics_data.RULES[t.rule])
                 ms, _, move = think(e, b, True)
                 times.append(ms)
                 ok = move >= 0 and b.name(move) in t.answers
@@ -487,7 +487,7 @@ def main(argv):
                 s[1] += 1
             print("  tactics  %d moves  median %s  max %s" % (
                 len(times), fmt_ms(median(times)), fmt_ms(max(times))))
-            print(tactics.report(score))
+            print(tactics_data.report(score))
         gc.collect()
 
 

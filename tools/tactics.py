@@ -35,70 +35,15 @@
 #   renju   Renju, black to move; answers as for vcfK, under Renju. Black's shortest wins if the
 #           game were freestyle (its five points, else the first moves of its shortest VCF) must
 #           include a point forbidden in Renju, and none of them may be an answer.
-# MicroPython-compatible apart from --engine, so tools/bench_ai.py can load the data on the VM.
+# The data (tools/tactics.txt, read by tools/tactics_data.py) loads on the MicroPython VM without
+# this module: a board's bench (tools/bench_ai.py) compiles that small reader, not the solver.
 import sys
 
-
-def _here():
-    f = globals().get("__file__", "tools/tactics.py")
-    return f.rsplit("/", 1)[0] if "/" in f else "."
-
-
-HERE = _here()
-if not any(p.endswith("firmware") for p in sys.path):  # the VM tools put it (or a built tree) first
-    sys.path.insert(0, HERE + "/../firmware")
-
+from tactics_data import CATEGORIES, DATA, HERE, RULES, SIZE, Entry, entries, load, report  # noqa
 from gomoku import rules  # noqa: E402
 from gomoku.board import BLACK, EMPTY, Board  # noqa: E402
 
-DATA = HERE + "/tactics.txt"
 N_MAX = 6
-SIZE = 15
-RULES = {name: i for i, name in enumerate(rules.RULE_NAMES)}  # the data files name the rule
-CATEGORIES = ("win1", "block4", "block3", "vcf3", "vcf5", "vcf7", "vcf9", "vcf11", "defvcf",
-              "renju")
-
-
-# -- data ---------------------------------------------------------------------------------------
-class Entry:
-    """One position: category, rule name, moves in play order (point names), answer names."""
-
-    def __init__(self, cat, rule, moves, answers, note=""):
-        self.cat = cat
-        self.rule = rule
-        self.moves = moves
-        self.answers = answers
-        self.note = note
-
-    def board(self):
-        b = Board(SIZE)
-        for m in self.moves:
-            b.put(b.parse(m), b.to_move())
-        return b
-
-    def line(self):
-        return "%s | %s | %s | %s | %s" % (self.cat, self.rule, " ".join(self.moves),
-                                           " ".join(self.answers), self.note)
-
-
-def entries(path=DATA):
-    """The positions one at a time, as read. A board's bench holds one: all 69 at once are
-    1,800 point names, 157 KB of the wasm VM's heap, and on an emulated Pico the bench ran out
-    of memory before its first move (tools/bench_ai.py)."""
-    with open(path) as f:
-        for raw in f:
-            s = raw.strip()
-            if not s or s[0] == "#":
-                continue
-            parts = [p.strip() for p in s.split("|")]
-            if len(parts) < 4:
-                raise ValueError("bad tactics line: " + s)
-            yield Entry(parts[0], parts[1], parts[2].split(), parts[3].split(),
-                        parts[4] if len(parts) > 4 else "")
-
-
-def load(path=DATA):
-    return list(entries(path))
 
 
 # -- solver -------------------------------------------------------------------------------------
@@ -614,19 +559,6 @@ def run_player(player, entries):
         if not ok:
             misses.append((e, said))
     return score, misses
-
-
-def report(score):
-    lines = []
-    right = total = 0
-    for cat in CATEGORIES:
-        if cat in score:
-            r, t = score[cat]
-            right += r
-            total += t
-            lines.append("  %-7s %2d/%d" % (cat, r, t))
-    lines.append("  total   %d/%d" % (right, total))
-    return "\n".join(lines)
 
 
 # -- generation (host only) ---------------------------------------------------------------------

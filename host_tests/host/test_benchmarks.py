@@ -201,7 +201,10 @@ def test_the_emulators_app_heap_script_steps_the_app_itself(tmp_path):
 def test_the_whole_bench_fits_a_boards_heap(tmp_path):
     # The bench with its tactics in a heap no larger than a Pico's (about 180 KB free; the unix
     # port's 64-bit objects are larger than a board's): the suite is read one position at a
-    # time (tools/tactics.py entries()). Read whole, it ran out of memory here at 160 and 256 KB.
+    # time (tools/tactics_data.py entries()). Read whole, it ran out of memory here at 160 and 256
+    # KB. The bench compiles tools/tactics_data.py, not the whole tactics.py (31 KB of source):
+    # with that, it passed at 160 KB in one checkout and ran out in another with a longer path
+    # (the heap's layout); with the reader alone it passes down to 125-130 KB in both.
     # The game's modules are the .mpy files a deploy puts on the board (bytecode loads on any
     # CPU; the native build for the Pico is refused and the bytecode one taken, as on a board
     # without it); the bench and tactics compile from source, as on a board through mpremote

@@ -88,7 +88,7 @@ def main(argv=None):
             for mod in native.NATIVE.values():
                 os.remove(os.path.join(fs, mod + ".mpy"))
         # what scripts build on
-        for f in ("bench_ai.py", "tactics.py", "tactics.txt", "stackscrub.py"):
+        for f in ("bench_ai.py", "tactics_data.py", "tactics.txt", "stackscrub.py"):
             shutil.copy(os.path.join(ROOT, "tools", f), fs)
         shutil.copy(src, fs)
         for path in a.add:
