@@ -71,10 +71,13 @@ class Keys:
         self.way = RIGHT
 
     def mark(self):
-        """The two-key kit's free moves, shown after the cursor's name: the way a short press
-        steps (neither the mode nor the way showed anywhere, and the way had to be guessed
-        from the last step). Nothing while its short press visits the candidates."""
-        return "^v<>"[self.way - 1] if self.turns and self.free else ""  # UP..RIGHT are 1..4
+        """A few-key kit's free moves, shown after the cursor's name: on the two-key kit the way
+        a short press steps, on the three-key kit "+" (the same short press steps the cursor or
+        visits the candidates, and neither the mode nor the way showed anywhere). Nothing
+        while the candidates are visited, nor on a d-pad kit, whose moves are always free."""
+        if self.dpad or not self.free:
+            return ""
+        return "^v<>"[self.way - 1] if self.turns else "+"  # UP..RIGHT are 1..4
 
     def list(self, action, kind):
         """Menus and questions: PREV/NEXT item, LEFT/RIGHT change a value, OK, BACK."""

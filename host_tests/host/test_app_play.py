@@ -410,7 +410,7 @@ def test_the_two_key_kit_turns_to_reach_every_neighbour():
     assert b.xy(play.cursor) == (x3, (y3 + 1) % b.size)
 
 
-def test_the_two_key_kit_shows_its_free_moves_way_after_the_cursor():
+def test_the_few_key_kits_show_their_free_moves_after_the_cursor():
     # Its short press visits the candidates until a long one, then steps the way the last long
     # press turned to; the screen showed neither, so the way a short press would go had to be
     # remembered. After the cursor's name (the field's 4th column): the way, while free.
@@ -439,13 +439,24 @@ def test_the_two_key_kit_shows_its_free_moves_way_after_the_cursor():
     assert f.text == "O15v"
     d.press("place")  # the next turn starts on the candidates again
     assert b.count() == 1 and shown() == ""
-    # The kits with more keys show the name alone, in free moves too.
-    for kit in ("m5stack_core", "pico_lcd_13"):
-        d = appfix.Driver(kit)
-        d.new_game("pnp")
-        d.press("down")
-        play = d.app.game
-        assert play.status.where.text == play.s.game.board.name(play.cursor).upper(), kit
+    # The three-key kit marks its free moves with "+" (its short A and C step the cursor there,
+    # visit the candidates otherwise); a d-pad kit, always free, shows the name alone.
+    d = appfix.Driver("m5stack_core")
+    d.new_game("pnp")
+    play = d.app.game
+    name = lambda: play.s.game.board.name(play.cursor).upper()  # noqa: E731
+    assert play.status.where.text == name()  # candidates
+    d.press("down")
+    assert play.status.where.text == "%-3s+" % name()
+    d.press("right")
+    assert play.status.where.text == "%-3s+" % name()
+    d.press("place")  # the next turn starts on the candidates again
+    assert play.status.where.text == name()
+    d = appfix.Driver("pico_lcd_13")
+    d.new_game("pnp")
+    d.press("down")
+    play = d.app.game
+    assert play.status.where.text == play.s.game.board.name(play.cursor).upper()
 
 
 def test_free_moves_wrap_at_the_edge_on_every_kit():
