@@ -111,30 +111,19 @@ def test_stones_of_nobody_block_lines_for_that_game_only():
         assert out == ["OK", "7,11", "OK", "7,6"], (me, size)
 
 
-def test_time_left_counts_without_timeout_match():
+def test_time_left_counts_without_timeout_match(monkeypatch):
     # "The manager is required to send info time_left if the time is limited": with 100 ms
-    # left the brain answers in a share of it, whether or not timeout_match came too.
-    import time
-
+    # left the engine gets a share of it (100 // 25 = 4 ms, raised to the 20 ms floor), not
+    # timeout_turn's 5,000, whether or not timeout_match came too. On the brain's clock: the
+    # process timed by the wall (answer under 100 ms) took 22 ms idle and up to 80 ms on a
+    # loaded 2-core machine, where a brain that ignores time_left took 150.
     rows = ["7,7,1", "8,8,2", "9,7,1", "8,7,2", "8,6,1", "6,8,2", "9,8,1", "9,6,2", "10,5,1",
             "7,5,2", "10,7,1", "11,6,2", "10,6,1", "10,4,2", "8,10,1", "10,9,2", "11,9,1",
             "12,10,2", "9,10,1", "7,10,2"]
-    answers = []
     for match in ("", "INFO timeout_match 100000\r\n"):
-        p = subprocess.Popen([sys.executable, BRAIN, "--level", "hard"], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, cwd=ROOT)
-        p.stdin.write(("START 15\r\nINFO timeout_turn 5000\r\n" + match
-                       + "INFO time_left 100\r\n").encode())
-        p.stdin.flush()
-        assert p.stdout.readline() == b"OK\n"
-        t = time.monotonic()
-        p.stdin.write(board_cmd(rows).encode())
-        p.stdin.flush()
-        answers.append(p.stdout.readline().strip())
-        spent = time.monotonic() - t
-        p.communicate(b"END\r\n", timeout=60)
-        assert spent < 0.1, spent  # 100 ms / 25 = 4 ms to think: well inside
-    assert answers[0] == answers[1]
+        chunks = [(0, "START 15\r\nINFO timeout_turn 5000\r\n" + match
+                   + "INFO time_left 100\r\n"), (10, board_cmd(rows))]
+        assert timed_moves(monkeypatch, chunks) == [20], match
 
 
 def timed_moves(monkeypatch, chunks, started=0, vm=False, reads_at=0):
