@@ -136,7 +136,9 @@ def test_help_says_what_each_option_takes(capsys):
     # --help gave the options' names and choices alone: no board sizes, no word on --seed
     with pytest.raises(SystemExit):
         play.parser().parse_args(["--help"])
-    out = capsys.readouterr().out
+    # argparse wraps the options' help to the terminal (COLUMNS): under 70 columns "same seed"
+    # was cut over two lines
+    out = " ".join(capsys.readouterr().out.split())
     for words in ("5 to 20", "exactly five", "pass-and-play", "same seed"):
         assert words in out
 
