@@ -32,7 +32,8 @@ def test_dry_run_builds_and_prints_mpremote(name, arch):
     assert built.startswith("built ")
     assert "\n" not in shlex.split(cmd)[-1]
     # mpremote as a module of the running Python: its script is not on PATH outside the venv.
-    assert cmd.startswith(sys.executable + " -m mpremote connect /dev/ttyX exec ")
+    # (quoted as a shell needs it: a checkout under a folder with a space in its name)
+    assert cmd.startswith(shlex.quote(sys.executable) + " -m mpremote connect /dev/ttyX exec ")
     assert " + cp -r " in cmd
     assert ":kit.json" in cmd and cmd.endswith("+ reset")
     out = os.path.join(ROOT, "build", name)

@@ -1,5 +1,6 @@
 # The arena (tools/arena.py) plays whole games between baselines and against a Gomocup brain.
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -8,6 +9,9 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+# A brain's command line as a person writes it, paths quoted: a checkout (and its .venv's
+# Python) under a folder with a space in its name split into two words
+PY = shlex.quote(sys.executable)
 
 import arena  # noqa: E402
 from ai.engine import HARD, MOVE_MS  # noqa: E402
@@ -86,7 +90,7 @@ def test_a_brain_gets_a_time_and_its_bad_bytes_are_a_bad_answer(tmp_path):
                      "    if line.startswith('DONE'):\n"
                      "        sys.stdout.buffer.write(b'\\xff\\xfe7,7\\n'); sys.stdout.flush()\n"
                      % str(log))
-    b = arena.Brain("%s %s" % (sys.executable, brain))
+    b = arena.Brain("%s %s" % (PY, shlex.quote(str(brain))))
     b.new_game(15, rules.FREESTYLE)
     board = Board(15)
     t = time.monotonic()
@@ -125,7 +129,7 @@ def test_bad_move_loses():
 
 
 def test_gomocup_brain_over_the_protocol():
-    cmd = "cmd:%s %s --level easy" % (sys.executable, os.path.join(ROOT, "tools", "pbrain.py"))
+    cmd = "cmd:%s %s --level easy" % (PY, shlex.quote(os.path.join(ROOT, "tools", "pbrain.py")))
     results = arena.match(cmd, "greedy", 2, seed=1)
     for g, a_colour, winner, reason, moves in results:
         assert not reason.startswith("bad move"), reason
@@ -137,7 +141,7 @@ def test_a_brain_that_exits_mid_game_loses_that_game():
     # It answers START and then exits at its first move: the game is lost with the reason, and
     # the match goes on to the next.
     script = "import sys; print('OK', flush=True); [sys.exit(0) for l in sys.stdin if 'DONE' in l]"
-    results = arena.match("cmd:%s -c \"%s\"" % (sys.executable, script), "greedy", 2, seed=1)
+    results = arena.match("cmd:%s -c \"%s\"" % (PY, script), "greedy", 2, seed=1)
     assert len(results) == 2
     for g, a_colour, winner, reason, moves in results:
         assert winner == 3 - a_colour
@@ -323,8 +327,8 @@ def test_node_clock_caps_hard_as_a_board_would():
     (["cmd:", "table"], "error: cmd: needs the brain's command line"),
     (["cmd:/nonexistent/brain", "table"],
      "cmd:/nonexistent/brain: cannot run /nonexistent/brain: No such file"),
-    (["table", "cmd:%s -c 'import sys; sys.exit(3)'" % sys.executable], "exited (code 3)"),
-    (["cmd:%s -c 'input(); print(\"ERROR no such size\")'" % sys.executable, "table"],
+    (["table", "cmd:%s -c 'import sys; sys.exit(3)'" % PY], "exited (code 3)"),
+    (["cmd:%s -c 'input(); print(\"ERROR no such size\")'" % PY, "table"],
      "START 15 answered 'ERROR no such size'"),
 ])
 def test_bad_arguments_get_a_usage_error_before_any_game(argv, said, capsys):
