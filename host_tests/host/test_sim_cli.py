@@ -263,11 +263,10 @@ def test_ctrl_c_in_the_window_exits_130_without_a_traceback(tmp_path):
     assert p.returncode == 130 and b"Traceback" not in err, err
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="bash scripts")
-def test_a_venv_that_fails_half_way_is_not_left_behind(tmp_path):
-    # Debian's python3 without python3-venv: `python3 -m venv` makes .venv/bin/python, then
-    # fails at ensurepip. sim.sh (and test.sh) saw the python and every later run stopped at
-    # "No module named pip", also after installing the package the failure asked for.
+def _sim_sh(tmp_path, python3):
+    """A checkout of tools/sim.sh, tools/venv.sh and requirements-dev.txt alone, with a
+    `python3` first on PATH that runs the sh code `python3` ($PY: this Python). Returns the
+    checkout and a function that runs sim.sh --help there."""
     import shutil
 
     repo = tmp_path / "repo"
@@ -277,21 +276,44 @@ def test_a_venv_that_fails_half_way_is_not_left_behind(tmp_path):
             shutil.copy(os.path.join(ROOT, f), str(repo / f))
     bin_ = tmp_path / "bin"
     bin_.mkdir()
-    (bin_ / "python3").write_text(
-        "#!/bin/sh\n"
-        "if [ \"$1\" = -m ] && [ \"$2\" = venv ]; then\n"
-        "  '%s' -m venv --without-pip \"$3\"\n"
-        "  echo 'The virtual environment was not created successfully because ensurepip is"
-        " not available.' >&2\n"
-        "  exit 1\n"
-        "fi\n"
-        "exec '%s' \"$@\"\n" % (sys.executable, sys.executable))
+    (bin_ / "python3").write_text("#!/bin/sh\nPY='%s'\n%s\n" % (sys.executable, python3))
     os.chmod(str(bin_ / "python3"), 0o755)
     env = dict(os.environ, PATH="%s:%s" % (bin_, os.environ.get("PATH", "")))
+    return repo, lambda: subprocess.run(["bash", str(repo / "tools" / "sim.sh"), "--help"],
+                                        env=env, capture_output=True, text=True, timeout=300,
+                                        stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="bash scripts")
+def test_a_venv_that_fails_half_way_is_not_left_behind(tmp_path):
+    # Debian's python3 without python3-venv: `python3 -m venv` makes .venv/bin/python, then
+    # fails at ensurepip. sim.sh (and test.sh) saw the python and every later run stopped at
+    # "No module named pip", also after installing the package the failure asked for.
+    repo, run = _sim_sh(tmp_path,
+                        "if [ \"$1\" = -m ] && [ \"$2\" = venv ]; then\n"
+                        "  \"$PY\" -m venv --without-pip \"$3\"\n"
+                        "  echo 'The virtual environment was not created successfully because"
+                        " ensurepip is not available.' >&2\n"
+                        "  exit 1\n"
+                        "fi\n"
+                        "exec \"$PY\" \"$@\"")
     for _ in range(2):
-        r = subprocess.run(["bash", str(repo / "tools" / "sim.sh"), "--help"], env=env,
-                           capture_output=True, text=True, timeout=120,
-                           stdin=subprocess.DEVNULL)
+        r = run()
         assert r.returncode != 0 and "ensurepip is not available" in r.stderr, r.stderr
         assert "No module named pip" not in r.stderr
         assert not (repo / ".venv").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="bash scripts")
+def test_a_venv_whose_first_setup_was_stopped_is_finished(tmp_path):
+    # A first run stopped while venv ran ensurepip (Ctrl-C, a CI job's time limit) left
+    # .venv/bin/python without pip, and no marker of a finished install: every later run
+    # stopped at "No module named pip".
+    repo, run = _sim_sh(tmp_path, 'exec "$PY" "$@"')
+    (repo / "requirements-dev.txt").write_text("pip\n")  # there once pip is: no download
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(repo / ".venv")],
+                   check=True, timeout=300)
+    r = run()
+    assert "No module named pip" not in r.stderr, r.stderr
+    assert (repo / ".venv" / ".requirements-dev.installed").exists(), r.stderr
+    assert "sim.py" in r.stderr  # on to the simulator, which this checkout lacks
