@@ -1,5 +1,6 @@
 # The host framebuf draws byte-for-byte what MicroPython's own framebuf draws (run in the wasm VM).
 import os
+import pathlib
 import shutil
 import subprocess
 
@@ -51,11 +52,13 @@ def _mp(script):
     node = shutil.which("node")
     if not node or not os.path.exists(MPJS):
         pytest.skip("node or the MicroPython wasm VM (npm ci --prefix tools) is missing")
+    # (as_uri: a '#' or '%' in the checkout's path, put into a file:// URL as it was, read as a
+    # fragment or an escape, and node found no module)
     js = ("import { loadMicroPython } from %r;\n"
           "let out = '';\n"
           "const mp = await loadMicroPython({stdout: (l) => { out += l + '\\n'; }});\n"
           "mp.runPython(process.argv[1]);\n"
-          "process.stdout.write(out);\n") % ("file://" + MPJS)
+          "process.stdout.write(out);\n") % pathlib.Path(MPJS).as_uri()
     r = subprocess.run([node, "--input-type=module", "-e", js, script], capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0, r.stderr
