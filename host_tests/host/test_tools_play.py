@@ -111,6 +111,7 @@ def test_ctrl_c_and_ctrl_d_leave_cleanly(monkeypatch, capsys):
 
 
 def test_ctrl_c_at_the_prompt_has_no_traceback():
+    import select
     import signal
 
     # (SIGINT at its default: a suite started with `cmd &` from a script runs with it ignored,
@@ -121,6 +122,8 @@ def test_ctrl_c_at_the_prompt_has_no_traceback():
     try:
         got = b""
         while not got.endswith(b"> "):  # input() flushes its prompt: at the prompt now
+            # (a bounded wait: a program that never prompts failed CI only at its time limit)
+            assert select.select([p.stdout], [], [], 60)[0], "no prompt in 60 s: %r" % got
             chunk = os.read(p.stdout.fileno(), 4096)
             assert chunk, got
             got += chunk
