@@ -54,6 +54,15 @@ CASES = [
         "........",
         "........",
     ], None, "a five made by the move takes precedence over the double three"),
+    ("five and an overline at once", [
+        ".....X....",
+        ".....X....",
+        ".XXXX*....",
+        ".....X....",
+        ".....X....",
+        ".....X....",
+    ], None, "a five made by the move wins though it makes six along the column too (RIF; "
+             "rules.md): the check must stop at the five, not go on to the overline"),
     ("three blocked at distance", [
         ".......",
         "....X..",
@@ -154,6 +163,31 @@ def test_the_check_looks_only_at_the_lines_it_is_told():
         if reason is not None and reason != "overline":
             assert renju.is_forbidden(b, p, 15), name
             assert not renju.is_forbidden(b, p, 0), name
+        # Told only the lines that hold p's shapes, the answer is the full one: the lines
+        # limit the point asked, not the levels below it. A three's four point may make its
+        # own threes and fours on lines where p has none: read through the mask there, the AI
+        # would count the four-three-three case's false three and call the point forbidden.
+        assert renju.is_forbidden(b, p, _shape_lines(b, p)) == (reason is not None), name
+
+
+def _shape_lines(b, p):
+    """The lines through p (bit j: b.dirs[j]) with two or more black stones within four cells
+    of p, up to another stone or the edge: every line where p can make a three or more."""
+    m = 0
+    for j in range(4):
+        n = 0
+        for d in (b.dirs[j], -b.dirs[j]):
+            q = p
+            for _ in range(4):
+                q += d
+                c = b.cells[q]
+                if c == BLACK:
+                    n += 1
+                elif c != EMPTY:
+                    break
+        if n > 1:
+            m |= 1 << j
+    return m
 
 
 def test_forbidden_check_allocates_nothing():
