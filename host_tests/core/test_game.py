@@ -76,6 +76,10 @@ def test_renju_forbidden_move_loses_or_is_refused():
     casual = G.Game(rule=rules.RENJU, forbidden_loses=False)
     _play(casual, *seq)
     _refused(casual, casual.play, casual.board.parse("h7"))
+    # Resumed from its save it is still the casual game: saved or read back as the strict
+    # one, black's forbidden move would lose it instead of being refused.
+    r = restore(casual.export())
+    _refused(r, r.play, r.board.parse("h7"))
     _play(casual, "a10")
     _play(casual, "h7")  # white may play black's forbidden point
     assert casual.board.cells[casual.board.parse("h7")] == WHITE
@@ -331,6 +335,19 @@ def test_undo_takes_a_declined_draw_offer_back_with_the_move_before_it():
     assert g.board.count() == 2 and g.actor() == 0 and not g.ai_to_act()
     g.redo()
     assert g.nlog == 6 and g.board.count() == 4 and not g.can_redo()
+
+
+def test_a_new_action_after_an_undo_drops_what_undo_took_back():
+    # Redo replays its actions without the checks of live play: kept past a new move, white's
+    # undone h9 would come back as a black stone after white's i9 (or, had the new move taken
+    # h9, a second stone on that point).
+    g = G.Game()
+    _play(g, "h8", "h9")
+    g.undo()
+    assert g.can_redo()
+    _play(g, "i9")
+    assert not g.can_redo()
+    _refused(g, g.redo)
 
 
 def test_undo_redo_restore_everything():
