@@ -482,19 +482,19 @@ def test_export_restore_round_trip_and_damage():
         e = dict(d)
         del e[k]
         bad.append(e)
-    e = dict(d)
-    e["acts"] = d["acts"] + [[0, 1, b.parse("h8")]]  # occupied point
-    bad.append(e)
-    e = dict(d)
-    e["acts"] = [[0, 1, b.parse("h8")]]  # wrong player
-    bad.append(e)
-    e = dict(d)
-    e["acts"] = [[0, 0, "x"]]
-    bad.append(e)
+    # Each with clocks for its actions: else the count of clocks refused it, and the check
+    # meant went untested (without it, a move by the wrong player passed as the right one's).
+    for acts in (d["acts"] + [[0, 1, b.parse("h8")]],  # occupied point
+                 [[0, 1, b.parse("h8")]],  # wrong player
+                 [[0, 0, "x"]]):
+        e = dict(d)
+        e["acts"] = acts
+        e["clk"] = [0] * (2 * len(acts))
+        bad.append(e)
     # Clocks and limits that would stop the game later (the log holds 32-bit ints) or make
     # no sense: refused now, not at the next move.
     for k, v in (("used", [1 << 40, 0]), ("used", [0, -5]), ("used", [1.5, 0]),
-                 ("limit", "x"), ("limit", -1)):
+                 ("limit", "x"), ("limit", -1), ("limit", 1 << 40), ("limit", 2.5)):
         e = dict(d)
         e[k] = v
         bad.append(e)
@@ -553,6 +553,13 @@ def test_a_loss_on_time_restores_to_the_same_record():
     r = restore(old, clk)
     assert r.over() and r.winner == WHITE and r.reason == G.R_TIME and r.export() == old
     _damaged(old, "limit", (0,))  # a loss on time with no time limit is damaged data
+    # So is one by the player whose clock was not running (white's, black to move), also in a
+    # save from before the clocks were kept, where no count of clocks shows the loss unplayed
+    # (without the check it would be dropped, and white's flag, past the limit, fall at its
+    # next turn).
+    del old["clk"]
+    old["used"] = [0, 10001]
+    _damaged(old, "acts", (old["acts"][:2] + [[3, 1, 5]],))
 
 
 def test_a_loss_on_time_taken_back_and_saved_resumes_with_the_clock_before_it():
