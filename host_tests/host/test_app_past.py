@@ -137,8 +137,28 @@ def test_an_ai_game_keeps_its_players_names_and_demos_are_not_kept(tmp_path):
     assert s.game.rule == rules.RENJU  # its own rule, whatever the review's options say
     assert (s.names(0), s.names(1)) == ("You", "AI")
     d.app.game.s.mode = "demo"
+    d.app.game.s.kept = 0  # a demo is never kept: set, keep() saw it kept and never asked the mode
     past.keep(d.app.game)
     assert past.numbers(d.app.store) == [1]
+
+
+def test_a_record_of_an_unfinished_game_does_not_open(tmp_path):
+    # A past game cut back before its last move (a damaged file, one edited by hand) would open
+    # as a game to play on, not to review, its moves saved over game.json (a saved game there
+    # lost without a question): refused, and the Past games menu sets it aside.
+    store = Store(str(tmp_path))
+    past.add(store, _session(WIN))
+    with open(os.path.join(str(tmp_path), "past1.json")) as f:
+        rec = json.load(f)
+    past.open_game(json.loads(json.dumps(rec)), lambda: 0)
+    g = rec["game"]
+    del g["acts"][-1], g["clk"][-2:]
+    try:
+        past.open_game(rec, lambda: 0)
+    except G.GameError:
+        pass
+    else:
+        assert False, "an unfinished game opened"
 
 
 def test_a_full_flash_does_not_stop_the_game_over_screen(tmp_path, monkeypatch):
