@@ -175,7 +175,9 @@ def test_swap2_paths():
     _refused(g, g.choose, G.TAKE_BLACK)
     g.choose(G.PUT2)
     assert g.phase == G.EXTRA and g.actor() == 1
-    _play(g, "j10", "f11")
+    _play(g, "j10")
+    assert g.actor() == 1  # the fifth stone, black's, is the second player's too
+    _play(g, "f11")
     assert g.phase == G.PICK and g.actor() == 0
     _refused(g, g.play, g.board.parse("a1"))
     g.choose(G.TAKE_BLACK)
@@ -201,6 +203,11 @@ def test_clocks_and_loss_on_time():
     assert g.tick()
     assert g.over() and g.reason == G.R_TIME and g.winner == WHITE
     assert g.used[0] == 10001
+    # The app ticks on over the end screen: no clock runs once the game is over (else white's,
+    # 2 s and the time since the end, would pass the limit and turn the result over: black
+    # the winner, on time).
+    clk.t += 20000
+    assert not g.tick() and g.winner == WHITE and g.nlog == 3
     g.undo()
     assert not g.over() and g.used == [3000, 2000]
 
