@@ -142,6 +142,14 @@ def test_an_ai_game_keeps_its_players_names_and_demos_are_not_kept(tmp_path):
     assert past.numbers(d.app.store) == [1]
 
 
+def test_an_agreed_draw_is_listed_as_a_draw():
+    # Its winner, 0, is no colour: read as one, the list would say "P2 won".
+    s = _session(["h8", "h9"])
+    s.game.offer_draw()
+    s.game.accept_draw()
+    assert past.summary(s.game, ["P1", "P2"]) == "Draw, 2 moves"
+
+
 def test_a_record_of_an_unfinished_game_does_not_open(tmp_path):
     # A past game cut back before its last move (a damaged file, one edited by hand) would open
     # as a game to play on, not to review, its moves saved over game.json (a saved game there
