@@ -42,9 +42,11 @@ def make(n):
     else:  # wood: the classic kaya-coloured board
         # The forbidden cross and the hint ring are darker than pure red and magenta: on the
         # light wood those were 2.6:1 (now 3.3 and 3.7); their hue tells them from the grid.
+        # The winning five's green is dark: a light one (60, 200, 60) was as bright as the wood
+        # (1.09:1), told apart by hue alone, which red-green colour blindness does not see.
         c = (rgb(222, 176, 98), rgb(90, 60, 25), rgb(20, 20, 20), rgb(250, 250, 245),
              rgb(90, 70, 40), rgb(20, 20, 20), rgb(230, 30, 30), rgb(0, 70, 255),
-             rgb(60, 200, 60), rgb(190, 0, 0), rgb(160, 0, 130), rgb(40, 26, 12),
+             rgb(20, 105, 30), rgb(190, 0, 0), rgb(160, 0, 130), rgb(40, 26, 12),
              rgb(250, 235, 200), rgb(190, 150, 95), rgb(255, 190, 60), rgb(150, 95, 35),
              rgb(255, 255, 255))
     t = Theme()

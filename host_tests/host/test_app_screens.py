@@ -187,6 +187,32 @@ def test_marks_on_the_board_stand_out_from_it_in_every_theme():
         assert appfix.rgb(t.grid) in shown, (theme, shown)  # the grid is drawn in that ink
 
 
+def test_the_winning_five_stands_out_from_the_board_and_keeps_its_stones_seen():
+    # The wood theme's light green behind the five was as bright as the wood (1.09:1): seen by
+    # its hue alone, which red-green colour blindness does not tell. Against the board at least
+    # 3:1 (WCAG's least for graphics), and the stones on it still stand out (at least 2.5:1).
+    from app import theme as T
+
+    for theme in (0, 1):
+        d = appfix.Driver("pico_lcd_13")
+        d.app.theme = T.make(theme)
+        d.new_game("pnp")
+        d.play("h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8")
+        t = d.app.theme
+        v = d.app.game.view
+        assert d.app.game.s.game.over()
+        board = appfix.rgb(t.board)
+        for name in ("h8", "j8"):
+            i = v.board.parse(name)
+            behind = d.pixel(*d.cell_corner(i))
+            assert behind == appfix.rgb(t.win), (theme, name, behind)
+            assert _contrast(behind, board) >= 3, (theme, name, behind)
+            assert _contrast(d.pixel(*d.stone_px(i)), behind) >= 2.5, (theme, name)
+        assert d.pixel(*d.cell_corner(v.board.parse("h9"))) == board  # white's four: not won
+        for ink in (t.black, t.white):
+            assert _contrast(appfix.rgb(ink), appfix.rgb(t.win)) >= 2.5, (theme, ink)
+
+
 def test_clock_rows_show_both_stone_icons_in_every_theme():
     # The black stone beside the name of the player not to move was near-black on the wood
     # theme's near-black status row, outlined in dark brown (1.9:1): next to invisible. (On
