@@ -47,10 +47,12 @@ def summary(g, names):
     return "%s, %d move%s" % (res, n, "" if n == 1 else "s")
 
 
-def add(store, session, n=0):
+def add(store, session, n=0, save=None):
     """Keep the finished game of session as past game n if there is one (its own earlier end,
     taken back), else as a new one, dropping the oldest beyond KEEP (first, so a full flash is
-    less likely to refuse it). (Its number, what store.save() says if it is refused.)"""
+    less likely to refuse it). Refused, and `save` (the game's own save's name) holds this
+    game: that file becomes the record, by a rename, which needs no room and leaves one name
+    or the other after a power cut. (Its number, what the store said if it was refused.)"""
     nums = numbers(store)
     if n not in nums:
         for k in nums[:max(0, len(nums) - KEEP + 1)]:
@@ -59,29 +61,34 @@ def add(store, session, n=0):
     g = session.game
     names = [session.names(0), session.names(1)]
     rec = {"kind": KIND, "names": names, "sum": summary(g, names), "game": g.export()}
-    return n, store.save(name(n), rec)
+    err = store.save(name(n), rec)
+    rec = None
+    if err and save and holds(store, save, g):
+        err = store.move(save, name(n))
+    return n, err
 
 
-def newest_is(store, g):
-    """Whether the newest past game is game g: the same actions at the same clocks, which two
-    games played apart never share."""
+def holds(store, fname, g):
+    """Whether record fname is game g: the same actions at the same clocks, which two games
+    played apart never share."""
     import json
-
-    nums = numbers(store)
-    if not nums:
-        return False
-    d = g.export()
     from app.store import too_big
 
-    p = store.path(name(nums[-1]))
+    p = store.path(fname)
     if too_big(p):
         return False
     try:
         with open(p) as f:
             k = json.load(f)["game"]
+        d = g.export()
         return k["acts"] == d["acts"] and k["clk"] == d["clk"]
-    except Exception:  # an old or damaged record: the Past games menu says so
+    except Exception:  # none, old or damaged: the Past games menu says so
         return False
+
+
+def newest_is(store, g):
+    nums = numbers(store)
+    return bool(nums) and holds(store, name(nums[-1]), g)
 
 
 def keep(play):
@@ -94,7 +101,9 @@ def keep(play):
     s = play.s
     again = s.kept
     if s.mode != "demo" and not (again and newest_is(play.app.store, s.game)):
-        s.kept, err = add(play.app.store, s, again)
+        from app.app import GAME
+
+        s.kept, err = add(play.app.store, s, again, GAME)
         if err:
             play.note(err)
             # for retry(); should its end be taken back and kept later, retry() writes the
@@ -114,14 +123,21 @@ def retry(app):
         return
     app.unkept = None
     if s.game.over():  # (not if taken back on its end screen and replaced unfinished)
-        if add(app.store, s, s.kept)[1]:
-            app.forget_game()  # the new game's save goes there next in any case
+        from app.app import GAME
+
+        if add(app.store, s, s.kept, GAME)[1]:
+            # The save is not this game (the flash refused it at the end too), or the flash
+            # refuses to rename it: the new game's save goes there next in any case. (Only a
+            # power cut right here, on a flash that refuses renames, loses the game.)
+            app.forget_game()
             add(app.store, s, s.kept)
 
 
 def check(d):
     # (a size that is not a number was listed as "too big for this panel", not as damaged)
-    if (not isinstance(d, dict) or d.get("kind") != KIND or not isinstance(d.get("game"), dict)
+    # (a game's own save, renamed into a record by add(), is one too)
+    if (not isinstance(d, dict) or d.get("kind") not in (KIND, S.KIND)
+            or not isinstance(d.get("game"), dict)
             or type(d["game"].get("size")) is not int):
         raise ValueError("not a past game")
 

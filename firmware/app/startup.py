@@ -153,15 +153,15 @@ def restore(d, clock):
     return s
 
 
-def _finished(store, s):
-    """A finished game's save, left by a power cut as the game ended (app.play.Play.changed)
-    or by a flash that refused its record:
-    keep it among the past games unless it is there already, then remove the save. Not a game
-    to resume. What the store said if it refused the record."""
+def _finished(store, s, name):
+    """A finished game's save (file `name`), left by a power cut as the game ended
+    (app.play.Play.changed) or by a flash that refused its record: keep it among the past
+    games unless it is there already, then remove the save. Not a game to resume. What the
+    store said if it refused the record."""
     from app import past as P
 
     if s.mode != "demo" and not P.newest_is(store, s.game):
-        return P.add(store, s, s.kept)[1]  # (kept: an end taken back and played otherwise)
+        return P.add(store, s, s.kept, name)[1]  # (kept: an end taken back, played otherwise)
 
 
 def boot(app, settings_name, game_name):
@@ -185,7 +185,7 @@ def boot(app, settings_name, game_name):
         holder = []
         load(store, game_name, lambda d: holder.append(restore(d, app.clock)), True)
         if holder and holder[0].game.over():
-            err = _finished(store, holder[0])
+            err = _finished(store, holder[0], game_name)
             if err:  # the save stays until the flash takes its record (or a new game starts)
                 app.notice = err
                 app.unkept = holder[0]

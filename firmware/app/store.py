@@ -38,7 +38,7 @@ class Store:
             os.stat(p)
         except OSError:
             # No record: the last one may wait in the temporary file (a rename refused after
-            # FAT's removal of the old record, below). Writing over it would lose it. (No errno
+            # FAT's removal of the old record, move()). Writing over it would lose it. (No errno
             # is compared: the wasm VM's for a missing file is 44, a board's 2, and every save
             # was refused there.)
             try:
@@ -46,25 +46,31 @@ class Store:
             except OSError:
                 pass  # none waiting
             else:
-                try:
-                    os.rename(t, p)
-                except OSError as e:
-                    return _refused(e)
+                err = self.move(name + TMP, name)
+                if err:
+                    return err
         try:
             with open(t, "w") as f:
                 json.dump(data, f)
         except OSError as e:
             self.remove(name + TMP)  # the part written, for the room it takes
             return _refused(e)
+        return self.move(name + TMP, name)
+
+    def move(self, src, dst):
+        """Rename record src to dst, replacing dst: the words for the status line if the flash
+        refuses, else None."""
+        a, b = self.path(src), self.path(dst)
         try:
-            os.rename(t, p)  # littlefs and POSIX replace the target in one step
+            os.rename(a, b)  # littlefs and POSIX replace the target in one step
         except OSError:
             # A bare FAT refuses to rename over a file (MicroPython's VfsFat removes the target
             # itself, not atomically), and a full littlefs may need the old record's blocks; the
-            # window without `p` is covered above and by app.startup.recover().
-            self.remove(name)
+            # window without `dst` is covered by save() and by app.startup.recover() for a
+            # save's temporary file, and by the boot for a game's save (app.past.add).
+            self.remove(dst)
             try:
-                os.rename(t, p)
+                os.rename(a, b)
             except OSError as e:
                 return _refused(e)
 

@@ -126,6 +126,9 @@ class FakeFlash:
         self.refuse_at = None  # the first op refused with OSError(errno)
         self.refuse_once = False  # only that op (else every refusable op from it on)
         self.errno = ENOSPC
+        # a test's own rule, (op kind, name) -> True if the flash has no room for that op
+        # (ENOSPC); kept over power cycles, as a full flash stays full
+        self.no_room = None
         self.trace = []  # (n, kind, name) of every op counted
 
     # -- paths ---------------------------------------------------------------------------
@@ -147,6 +150,8 @@ class FakeFlash:
                 w.buf.append(data[: len(data) // 2])
             self._settle()
             raise PowerCut()
+        if self.no_room is not None and self.no_room(kind, name):
+            raise OSError(ENOSPC, "no room")
         k = self.refuse_at
         if k is not None and kind in _REFUSABLE and (self.ops == k or self.ops > k
                                                      and not self.refuse_once):

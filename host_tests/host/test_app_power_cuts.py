@@ -135,6 +135,29 @@ def test_a_cut_as_a_game_ends(monkeypatch, kind, torn):
          boot_cuts=True)
 
 
+@pytest.mark.parametrize("kind,torn", KINDS)
+def test_a_cut_as_a_game_ends_on_a_flash_with_room_for_its_save_only(monkeypatch, kind, torn):
+    # No room for the record beside the save: the save is renamed into the record (it waited
+    # for a boot or a new game with room, and a new game made room by removing it first).
+    def setup(fs):
+        fs.no_room = None
+        d = _pnp(WIN[:-1])(fs)
+        fs.no_room = lambda kind, name: kind == "open" and name.startswith("past")
+        return d
+
+    def check(st, fs, where, d):
+        saved, kept, _ = st
+        assert (saved, kept) in ((WIN[:-1], {}), (None, {1: WIN})), (where, saved, kept)
+        assert sorted(fs.files) in (["game.json", "settings.json"],
+                                    ["past1.json", "settings.json"]), (where, sorted(fs.files))
+        if saved:  # resumed and won: kept once, on the flash still full
+            d.choose("resume")
+            d.play(WIN[-1])
+            assert _state(_boot(), fs)[:2] == (None, {1: WIN}), where
+
+    _run(monkeypatch, kind, torn, setup, lambda d: d.play(WIN[-1]), check, boot_cuts=True)
+
+
 def _keep_eight(fs, old):
     """Fill the past games (past.KEEP of them) and note their files in old."""
     st = Store(ROOT)
