@@ -1,6 +1,12 @@
 # The project's .venv, for tools/sim.sh and tools/test.sh (sourced; $repo is the checkout):
 # made on first use, its packages installed again only when requirements-dev.txt changed.
 if [ ! -x "$repo/.venv/bin/python" ] || [ ! -f "$repo/.venv/.requirements-dev.installed" ]; then
+    # An older python3 made the venv, then pip stopped at "No matching distribution found for
+    # pytest==..." (the pinned packages want a newer Python), which does not say why.
+    if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+        echo "Python 3.11 or newer is needed (python3 here: $(python3 --version 2>&1))." >&2
+        exit 1
+    fi
     # python3 -m venv that fails half way (Debian's python3 without python3-venv has no
     # ensurepip) leaves .venv/bin/python without pip: every later run stopped at "No module
     # named pip", also once the package was installed as the failure said. A first run

@@ -303,6 +303,49 @@ def _sim_sh(tmp_path, python3):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="bash scripts")
+def test_an_older_python_is_named_before_any_venv_is_made(tmp_path):
+    # Python 3.9's venv was made, then pip stopped at "No matching distribution found".
+    repo, run = _sim_sh(tmp_path, 'if [ "$1" = -c ]; then\n'
+                                  '  "$PY" -c "import sys; sys.version_info = (3, 9, 2); $2"\n'
+                                  '  exit $?\n'
+                                  'fi\n'
+                                  'if [ "$1" = --version ]; then echo "Python 3.9.2"; exit 0; fi\n'
+                                  'exec "$PY" "$@"')
+    r = run()
+    assert r.returncode != 0, r.stderr
+    assert "Python 3.11 or newer is needed (python3 here: Python 3.9.2)" in r.stderr, r.stderr
+    assert not (repo / ".venv").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="bash scripts")
+def test_the_test_command_names_an_older_node_before_it_installs(tmp_path):
+    import shutil
+
+    repo = tmp_path / "repo"
+    (repo / "tools").mkdir(parents=True)
+    for f in ("tools/test.sh", "tools/venv.sh", "requirements-dev.txt"):
+        shutil.copy(os.path.join(ROOT, f), str(repo / f))
+    (repo / ".venv" / "bin").mkdir(parents=True)  # installed already
+    os.symlink(sys.executable, str(repo / ".venv" / "bin" / "python"))
+    shutil.copy(str(repo / "requirements-dev.txt"),
+                str(repo / ".venv" / ".requirements-dev.installed"))
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    for tool, body in (("node", 'if [ "$1" = --version ]; then echo v18.19.0; exit 0; fi\n'
+                                'echo "node $*" >> "%s"\nexit 1' % (tmp_path / "ran")),
+                       ("npm", 'echo "npm $*" >> "%s"' % (tmp_path / "ran"))):
+        (bin_ / tool).write_text("#!/bin/sh\n%s\n" % body)
+        os.chmod(str(bin_ / tool), 0o755)
+    env = dict(os.environ, PATH="%s:%s" % (bin_, os.environ.get("PATH", "")))
+    r = subprocess.run(["bash", str(repo / "tools" / "test.sh")], env=env, capture_output=True,
+                       text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert r.returncode != 0, r.stderr
+    assert "Node.js 20 or newer is needed (node here: v18.19.0)" in r.stderr, r.stderr
+    ran = (tmp_path / "ran").read_text()
+    assert "npm" not in ran and "pytest" not in r.stdout, ran
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="bash scripts")
 def test_a_venv_that_fails_half_way_is_not_left_behind(tmp_path):
     # Debian's python3 without python3-venv: `python3 -m venv` makes .venv/bin/python, then
     # fails at ensurepip. sim.sh (and test.sh) saw the python and every later run stopped at
