@@ -385,7 +385,6 @@ class Game:
     def _finish(self, winner, reason, cells):
         self.winner = winner
         self.reason = reason
-        self.win_cells = cells
-        self.draw_offer = -1
+        self.win_cells = cells  # (an open draw offer was ended by the action: _do)
         self.phase = OVER
 

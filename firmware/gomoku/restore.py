@@ -17,11 +17,9 @@ def restore(d, clock=None):
             raise GameError("damaged game data")
         for k in range(len(acts)):
             if clk is not None:
-                g.used = [_ms(clk[2 * k]), _ms(clk[2 * k + 1])]  # what the log keeps
+                # the clocks before the action, which its log entry keeps (Game._do)
+                g.used = [_ms(clk[2 * k]), _ms(clk[2 * k + 1])]
             _apply(g, acts[k])
-            if clk is not None:  # (a loss on time moved its clock past the limit first)
-                g.log[3 * k + 1] = clk[2 * k]
-                g.log[3 * k + 2] = clk[2 * k + 1]
         used = d["used"]
         g.used = [_ms(used[0]), _ms(used[1])]
         # Undone actions: replayed through the same checks, then taken back, so redo finds
