@@ -59,13 +59,17 @@ def add(store, session, n=0, save=None):
             store.remove(name(k))
         n = nums[-1] + 1 if nums else 1
     g = session.game
-    names = [session.names(0), session.names(1)]
-    rec = {"kind": KIND, "names": names, "sum": summary(g, names), "game": g.export()}
-    err = store.save(name(n), rec)
-    rec = None
+    err = store.save(name(n), _named(session, {"kind": KIND, "game": g.export()}))
     if err and save and holds(store, save, g):
         err = store.move(save, name(n))
     return n, err
+
+
+def _named(s, d):
+    """Record d with what the list shows of session s's game: the players' names and a line."""
+    d["names"] = names = [s.names(0), s.names(1)]
+    d["sum"] = summary(s.game, names)
+    return d
 
 
 def holds(store, fname, g):
@@ -98,12 +102,19 @@ def keep(play):
     with one game's ends; Session.kept, saved with the game, names the record, so also after a
     resume from Save and quit or a power cut). A full flash gets a note, not a crash. False
     only if the flash refused the record."""
-    s = play.s
-    again = s.kept
-    if s.mode != "demo" and not (again and newest_is(play.app.store, s.game)):
-        from app.app import GAME
+    from app.app import GAME
 
-        s.kept, err = add(play.app.store, s, again, GAME)
+    s = play.s
+    store = play.app.store
+    # The finished game is saved first, named as a record is, so that add() can rename it into
+    # one; then kept; then its save goes (app.play): a power cut in between leaves it for the
+    # boot to keep (app.startup). It was lost when the save went first, and kept twice when
+    # the save left was the one before the last move (it was resumed and won again). (Its
+    # names here, not in every autosave: this code is loaded only at a game's end.)
+    store.save(GAME, _named(s, s.export()))
+    again = s.kept
+    if s.mode != "demo" and not (again and newest_is(store, s.game)):
+        s.kept, err = add(store, s, again, GAME)
         if err:
             play.note(err)
             # for retry(); should its end be taken back and kept later, retry() writes the

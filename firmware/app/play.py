@@ -191,12 +191,8 @@ class Play:
                 self.over_seen = True
                 from app import actions  # its code is not kept loaded during a game
 
-                # The finished game is saved, then kept among the past games, then its save
-                # goes: after a power cut in between, the boot keeps it if it is not kept yet
-                # (app.startup). It was lost when the save went first, and kept twice when the
-                # save left was the one before the last move (it was resumed and won again).
-                self.app.save_game(self.s)
-                # a record the flash refused leaves the save, for the boot to keep it later
+                # Saved and kept among the past games (app.past.keep); a record the flash
+                # refused leaves the save, for the boot to keep it later.
                 self.app.forget_game(actions.game_over(self))
         else:
             self.over_seen = False

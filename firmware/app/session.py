@@ -124,12 +124,5 @@ class Session:
             d["half"] = self.half
         if self.kept:
             d["kept"] = self.kept
-        if self.game.over():
-            # what a past game's record holds beside the game, should this save become one
-            # (app.past.add)
-            from app.past import summary
-
-            d["names"] = [self.names(0), self.names(1)]
-            d["sum"] = summary(self.game, d["names"])
         return d
 

@@ -149,12 +149,12 @@ def save_game(moves):
 
 
 def end():
-    """A game's end as app.play.Play.changed() writes it: its save, its record (the oldest
+    """A game's end as app.past.keep() writes it: its save, its record (the oldest
     beyond KEEP dropped first; refused, the save renamed into it), then its save removed
     unless the record was refused."""
     st = Store(ROOT)
     s = session(WIN)
-    st.save("game.json", s.export())
+    st.save("game.json", past._named(s, s.export()))
     if not past.add(st, s, 0, "game.json")[1]:
         st.remove("game.json")
         st.remove("game.json.tmp")
