@@ -155,7 +155,7 @@ def restore(d, clock):
 
 def _finished(store, s, name):
     """A finished game's save (file `name`), left by a power cut as the game ended
-    (app.play.Play.changed) or by a flash that refused its record: keep it among the past
+    (app.past.keep) or by a flash that refused its record: keep it among the past
     games unless it is there already, then remove the save. Not a game to resume. What the
     store said if it refused the record."""
     from app import past as P
