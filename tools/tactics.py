@@ -1,6 +1,6 @@
 # Tactics suite: an exact, independent threat solver, the suite's data, and an engine runner.
 #
-#   python tools/tactics.py --check                 verify tools/tactics.txt against the solver
+#   python tools/tactics.py --check [--jobs N]      verify tools/tactics.txt against the solver
 #   python tools/tactics.py --engine ours:hard      score an engine (or a baseline) per category
 #   python tools/tactics.py --generate [--seed N]   print candidate positions from noisy games
 #
@@ -10,19 +10,21 @@
 #   VCF   victory by continuous fours, the defender's reply forced at each;
 #   win   a threat sequence of fours with at most one quiet (non-four) attacker move anywhere in
 #         it, after which every legal defender reply is tried (counter-fours and fives included)
-#         and the attacker must still have a five or a VCF. A VCF is such a win. For defences
-#         (Solver(rule, blocks=True)) a reply that makes a four is also blocked by a non-four when
-#         that is the attacker's only block, and the defender replies again: a stronger attack,
-#         so fewer defences pass; win positions use the plain one (its winners are all proven;
-#         the stronger one costs minutes there).
+#         and the attacker must still have a five or a VCF. A VCF is such a win. The stronger
+#         search (Solver(rule, blocks=True)), which the data is checked with, also blocks a
+#         defender's four without a four of its own when that is the only block, after the quiet
+#         move too, and goes on with fours and such blocks until every reply is answered: more
+#         wins, so fewer defences pass and more winning moves are answers (the plain search
+#         stopped at a counter-four, and the suite listed 1 of 15 winners of one vcf3).
 # Definitions the data is checked against:
 #   win1    the mover has a five now; answers = every winning point.
 #   block4  the opponent has exactly one five point, the mover none, the block is legal and after
 #           it the opponent has no win (stronger search) and none the Prover finds; answers =
 #           that point (all else loses).
 #   vcfK    the mover's shortest VCF is K plies (K = 3..11) and it has no five now;
-#           answers = every move the plain search proves to win: the VCF's first moves and any
-#           four or quiet move that also wins, so a quiet winning move is not scored as a miss.
+#           answers = every move the stronger search proves to win: the VCF's first moves and
+#           any four or quiet move that also wins, so a quiet winning move is not scored as a
+#           miss (a move that wins only by two quiet moves or more is not looked for).
 #   block3, defvcf   the opponent would win by VCF (shortest 3 plies for block3, longer for
 #           defvcf); the mover has no five and no four-making move of its own, so every move is
 #           quiet; answers = every legal move after which the opponent has no win (the stronger
@@ -32,9 +34,12 @@
 #           win); an answer is proven to survive the solver's searches, not every longer attack.
 # The solver shares nothing with the engine under test; the Prover (checking and generating only)
 # takes its attacking moves from the firmware engine's threat search, and proves them itself.
-#   renju   Renju, black to move; answers as for vcfK, under Renju. Black's shortest wins if the
-#           game were freestyle (its five points, else the first moves of its shortest VCF) must
-#           include a point forbidden in Renju, and none of them may be an answer.
+#   renju   Renju, black to move; answers as for vcfK, under Renju, but by the stronger search
+#           that blocks a counter-four once and does not go on (Solver(rule, True, False)):
+#           going on took 40 minutes over the ten positions, each quiet point of a crowded board
+#           proved or refuted. Black's shortest wins if the game were freestyle (its five points,
+#           else the first moves of its shortest VCF) must include a point forbidden in Renju,
+#           and none of them may be an answer.
 # The data (tools/tactics.txt, read by tools/tactics_data.py) loads on the MicroPython VM without
 # this module: a board's bench (tools/bench_ai.py) compiles that small reader, not the solver.
 import sys
@@ -46,6 +51,32 @@ from gomoku.board import BLACK, EMPTY, Board  # noqa: E402
 N_MAX = 6
 
 
+def crowded(b, p):
+    """Could black at p make a forbidden shape at all? Two threes or fours need two of p's lines
+    with two more black stones each within four cells, an overline or two fours on one line
+    four more (a white stone or the edge ends a line). The judge's own filter asks four on
+    all lines together; this one leaves it a third of the solver's questions (#48: 70% of the
+    stronger search's time went to the judge)."""
+    cells = b.cells
+    two = 0
+    for d in b.dirs:
+        k = 0
+        for s in (d, -d):
+            q = p + s
+            for _ in range(4):
+                c = cells[q]
+                if c == BLACK:
+                    k += 1
+                elif c != EMPTY:
+                    break
+                q += s
+        if k >= 4:
+            return True
+        if k >= 2:
+            two += 1
+    return two >= 2
+
+
 # -- solver -------------------------------------------------------------------------------------
 class Solver:
     """Exact threat search for one rule. Results are memoised per exact position (cell bytes).
@@ -53,9 +84,10 @@ class Solver:
     through _put/_take; a board changed elsewhere is recounted at the next question), so finding
     fives and fours looks only at the windows that hold three or four stones of one colour."""
 
-    def __init__(self, rule, blocks=False):
+    def __init__(self, rule, blocks=False, deep=None):
         self.rule = rule
         self.blocks = blocks  # quiet_win: forced blocks of the defender's fours are free
+        self.deep = blocks if deep is None else deep  # and after fours too (_after_reply)
         self.tt = {}
         self.wins = None
         self.nodes = 0
@@ -164,7 +196,8 @@ class Solver:
         return out
 
     def legal(self, b, p, colour):
-        return not (self.rule == rules.RENJU and colour == BLACK and rules.is_forbidden(b, p))
+        return not (self.rule == rules.RENJU and colour == BLACK and crowded(b, p)
+                    and rules.is_forbidden(b, p))
 
     def fours(self, b, colour):
         """{move: [five points it creates]} for every legal move of `colour` that makes a four
@@ -334,15 +367,30 @@ class Solver:
         return True
 
     def _after_reply(self, b, atk, n):
-        """`atk` to move after the defender's reply: a five, a VCF, or the defender made a four
-        whose one five point atk blocks without a four, and atk wins against every next reply."""
+        """`atk` to move after the defender's reply: a five, a VCF, or (the stronger search)
+        the defender made a four whose one five point atk blocks without a four, and atk wins
+        against every next reply; with `deep` also fours and such blocks in any order, none of
+        them a quiet move: a four (at most n) after whose forced answer this holds again."""
         if self.fives(b, atk) or self.vcf(b, atk, n):
             return True
         if not self.blocks:
             return False
+        if self.deep:
+            return self._memo(bytes(b.cells) + bytes((atk + 8,)), n,
+                              lambda: self._forced_win(b, atk, n))
         t = self.fives(b, 3 - atk)
         return (len(t) == 1 and self.legal(b, t[0], atk) and t[0] not in self.fours(b, atk)
                 and self.quiet_win(b, atk, t[0], n))
+
+    def _forced_win(self, b, atk, n):
+        # vcf() stops where the defender's forced answer to a four makes a four of its own that
+        # atk has to block without one (the suite's #25 until session 97: black won so, after a
+        # four, its forced answer and a block, against the one listed defence).
+        t = self.fives(b, 3 - atk)
+        if len(t) == 1 and t[0] not in self.fours(b, atk):
+            return self.legal(b, t[0], atk) and self.quiet_win(b, atk, t[0], n)
+        return n > 0 and bool(self._fours_that_win(
+            b, atk, lambda: self._after_reply(b, atk, n - 1), True)[1])
 
     def defences(self, b, dfn, nmax=N_MAX):
         """Legal moves of `dfn` (to move) after which the opponent has no win as in win()."""
@@ -420,10 +468,13 @@ class Prover:
             s._take(b)
 
 
-def holding(b, rule, s, moves):
+def holding(b, rule, moves):
     """The moves of the side to move (a defence each) after which the Prover finds no win for
-    the other side; s is the solver (Solver(rule, True))."""
+    the other side. Its leaves take the stronger search without `deep`: with it, a proof of
+    several turns took many times longer (#55 on a loaded machine: 1,296 s, 111 s without), and
+    what deep adds is searched at each defence anyway, by defences()."""
     me = b.to_move()
+    s = Solver(rule, True, False)
     pr = Prover(rule, s)
     out = []
     for p in moves:
@@ -466,7 +517,7 @@ def expected(e):
     """(answers the solver finds for entry e as a sorted name list, problem text or '')."""
     rule = RULES[e.rule]
     b = e.board()
-    s = Solver(rule)
+    s = Solver(rule, True)  # every answer is judged with the stronger search (see the top)
     me = b.to_move()
     opp = 3 - me
     names = lambda ps: sorted(b.name(p) for p in ps)  # noqa: E731
@@ -475,24 +526,23 @@ def expected(e):
         return names(s.fives(b, me)), ""
     if s.fives(b, me):
         return [], "the mover has a five"
-    if cat in ("block4", "block3", "defvcf"):
-        s = Solver(rule, True)  # a defence is judged against the stronger attack
     if cat == "block4":
         t = s.fives(b, opp)
         if len(t) != 1:
             return [], "the opponent has %d five points" % len(t)
         if not s.legal(b, t[0], me):
             return [], "the block is forbidden"
-        if not holding(b, rule, s, t):
+        if not holding(b, rule, t):
             return [], "the block %s loses too" % b.name(t[0])
         return names(t), ""
     if cat.startswith("vcf") or cat == "renju":
-        plies = s.shortest(b, me)
+        plies = Solver(rule).shortest(b, me)  # fours alone: the stronger vcf() blocks too
         if cat.startswith("vcf") and plies != int(cat[3:]):
             return [], "shortest VCF is %d plies" % plies
         if cat == "renju" and rule != rules.RENJU:
             return [], "renju entries must use the renju rule"
-        ans = names(s.tries(b, me))
+        # Renju's positions: blocks without deep (see the top)
+        ans = names((Solver(rule, True, False) if cat == "renju" else s).tries(b, me))
         if cat == "renju":
             problem = renju_problem(b, ans)
             if problem:
@@ -503,29 +553,36 @@ def expected(e):
             return [], "the mover has a four of its own"
         if s.fives(b, opp):
             return [], "the opponent has a five point"
-        plies = 0
-        for n in range(1, N_MAX + 1):
-            if s.vcf(b, opp, n):
-                plies = 2 * n + 1
-                break
+        plies = Solver(rule).shortest(b, opp)
         if not plies or (plies == 3) != (cat == "block3"):
             return [], "the opponent's VCF is %d plies" % plies
         ans = s.defences(b, me)
-        held = holding(b, rule, s, ans)
+        held = holding(b, rule, ans)
         if ans and not held:
             return [], "every move loses: %s to longer attacks" % " ".join(names(ans))
         return names(held), ""
     return [], "unknown category " + cat
 
 
-def check(entries, out=print):
-    """Verify every entry; returns the number of failures."""
+def _judged(e):
+    try:
+        return expected(e)
+    except ValueError as err:
+        return [], "bad position: %s" % err
+
+
+def check(entries, out=print, jobs=1):
+    """Verify every entry (`jobs` processes: the check takes 10 to 15 minutes of one core);
+    returns the number of failures."""
     bad = 0
-    for k, e in enumerate(entries):
-        try:
-            ans, problem = expected(e)
-        except ValueError as err:
-            ans, problem = [], "bad position: %s" % err
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_judged, entries, 1)
+    else:
+        results = map(_judged, entries)
+    for k, (e, (ans, problem)) in enumerate(zip(entries, results)):
         if not problem and not ans:
             problem = "no correct answer exists"
         if not problem and sorted(e.answers) != ans:
@@ -575,7 +632,7 @@ def classify(b, rule, s, most=4, cats=None):
     if len(t) == 1:
         if not want("block4") or not s.legal(b, t[0], me):
             return None
-        return ("block4", t) if holding(b, rule, Solver(rule, True), t) else None
+        return ("block4", t) if holding(b, rule, t) else None
     if t:
         return None
     plies = s.shortest(b, me)
@@ -586,7 +643,7 @@ def classify(b, rule, s, most=4, cats=None):
             cat = "renju"
         if not cat or not want(cat):
             return None
-        ans = s.tries(b, me)
+        ans = Solver(rule, True, cat != "renju").tries(b, me)  # as expected() judges it
         if len(ans) > most or (cat == "renju" and renju_problem(b, [b.name(p) for p in ans])):
             return None
         return cat, ans
@@ -598,7 +655,7 @@ def classify(b, rule, s, most=4, cats=None):
             if not want(cat):
                 return None
             d = Solver(rule, True).defences(b, me)
-            d = d and len(d) <= 2 * most and holding(b, rule, Solver(rule, True), d)
+            d = d and len(d) <= 2 * most and holding(b, rule, d)
             if d:
                 return cat, d
             return None
@@ -689,7 +746,7 @@ def main(argv):
         return 0
     entries = load(path)
     if "--check" in argv:
-        bad = check(entries)
+        bad = check(entries, jobs=int(opt("--jobs", "1")))
         cats = {}
         for e in entries:
             cats[e.cat] = cats.get(e.cat, 0) + 1
@@ -718,7 +775,7 @@ def main(argv):
         print("%s on %d positions:" % (spec, len(entries)))
         print(report(score))
         return 0
-    print("usage: tactics.py --check | --engine SPEC [-v] | --generate [--seed N] [--games N]"
+    print("usage: tactics.py --check [--jobs N] | --engine SPEC [-v] | --generate [--seed N] [--games N]"
           " [--rule R]  [--data PATH]")
     return 2
 

@@ -67,14 +67,24 @@ def load(path=DATA):
 
 
 def report(score):
-    """score: {category: [right, total]} -> the per-category lines and the total."""
+    """score: {category: [right, total]} -> the per-category lines, the total and the target's
+    two counts: every win in one and every defence (block4, block3, defvcf: a move that must be
+    found or the game is lost), and 90% of the wins by fours (vcfK, renju)."""
     lines = []
     right = total = 0
+    must = [0, 0]
+    wins = [0, 0]
     for cat in CATEGORIES:
         if cat in score:
             r, t = score[cat]
             right += r
             total += t
+            g = wins if cat[:3] == "vcf" or cat == "renju" else must
+            g[0] += r
+            g[1] += t
             lines.append("  %-7s %2d/%d" % (cat, r, t))
     lines.append("  total   %d/%d" % (right, total))
+    lines.append("  target  %s: win1 and defences %d/%d (all), VCF %d/%d (90%%)" % (
+        "met" if must[0] == must[1] and 10 * wins[0] >= 9 * wins[1] else "NOT met",
+        must[0], must[1], wins[0], wins[1]))
     return "\n".join(lines)
