@@ -384,7 +384,7 @@ class Solver:
 
     def _forced_win(self, b, atk, n):
         # vcf() stops where the defender's forced answer to a four makes a four of its own that
-        # atk has to block without one (the suite's #25 until session 97: black won so, after a
+        # atk has to block without one (the suite's #25 until session 99: black won so, after a
         # four, its forced answer and a block, against the one listed defence).
         t = self.fives(b, 3 - atk)
         if len(t) == 1 and t[0] not in self.fours(b, atk):

@@ -125,7 +125,7 @@ def test_defences_that_lose_to_longer_attacks_are_no_answers():
 
 
 def test_counter_fours_do_not_end_an_attack():
-    # Session 97's review checked the suite with a solver of its own (its proof trees replayed
+    # Session 98's review checked the suite with a solver of its own (its proof trees replayed
     # with this module's fives, fours and vcf). The suite's #25 (block3, exactly five, white to
     # move) listed i5, which loses: black's four n10 (m9 forced), the quiet f8, and white's
     # counter-fours only delay it; after white's d6 black's f9 is a four whose forced block f6
