@@ -731,8 +731,15 @@ def scatter(seed, count, rule_name, stones=12, out=print, cats=None):
 
 def main(argv):
     def opt(name, default=None):
-        return argv[argv.index(name) + 1] if name in argv else default
+        if name not in argv:
+            return default
+        return argv[argv.index(name) + 1] if argv[-1] != name else ""  # a value left out
 
+    for name, low in (("--jobs", 1), ("--seed", 0), ("--games", 1)):
+        v = opt(name, "1")
+        if not (v.isdigit() and int(v) >= low):
+            print("tactics.py: %s needs a whole number from %d, not %r" % (name, low, v))
+            return 2
     path = opt("--data", DATA)
     cats = opt("--cats")
     cats = cats.split(",") if cats else None

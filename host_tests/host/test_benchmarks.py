@@ -57,7 +57,13 @@ def test_bench_ai_and_tactics_refuse_an_unknown_level_or_engine():
                       (("tools/tactics.py", "--engine", "ours:expert"),
                        "unknown level 'expert': one of easy, medium, hard"),
                       (("tools/tactics.py", "--engine", "expert"),
-                       "unknown player 'expert': one of ours:easy")):
+                       "unknown player 'expert': one of ours:easy"),
+                      (("tools/tactics.py", "--check", "--jobs", "two"),
+                       "--jobs needs a whole number from 1, not 'two'"),
+                      (("tools/tactics.py", "--check", "--jobs", "0"),
+                       "--jobs needs a whole number from 1, not '0'"),
+                      (("tools/tactics.py", "--scatter", "--seed", "-1"),
+                       "--seed needs a whole number from 0, not '-1'")):
         r = subprocess.run((sys.executable,) + cmd, cwd=ROOT, capture_output=True, text=True,
                            timeout=300)
         assert r.returncode == 2 and said in r.stdout and "Traceback" not in r.stderr, cmd
