@@ -49,7 +49,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
     ap.add_argument("--scale", type=int, default=2, help="pixels per panel pixel")
-    ap.add_argument("--kit", action="append", help="only these kits")
+    # Only the kits with scripts here: any other gets argparse's one line and exit code 2.
+    ap.add_argument("--kit", action="append", choices=sorted(SCRIPTS), help="only these kits")
     args = ap.parse_args(argv)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     os.makedirs(args.out, exist_ok=True)

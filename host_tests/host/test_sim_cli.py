@@ -71,6 +71,17 @@ def test_bad_board_exits_nonzero_listing_the_kits(tmp_path):
     assert len(kit.known()) >= 8
 
 
+def test_screenshots_refuse_a_kit_they_have_no_scripts_for(tmp_path):
+    # tools/screenshots.py --kit pico_ili9341 (a real kit, no scripts) was a KeyError traceback.
+    tool = os.path.join(ROOT, "tools", "screenshots.py")
+    r = subprocess.run([sys.executable, tool, "--kit", "pico_ili9341", "--out", str(tmp_path)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert "pico_ili9341" in r.stderr and "pico_lcd_13" in r.stderr
+    assert os.listdir(tmp_path) == []
+
+
 def test_list_names_every_kit():
     r = run_sim("--list")
     assert r.returncode == 0
