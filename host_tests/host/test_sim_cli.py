@@ -82,6 +82,28 @@ def test_screenshots_refuse_a_kit_they_have_no_scripts_for(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+def test_the_screenshots_in_docs_are_what_the_app_draws_now(tmp_path):
+    # README shows docs/screenshots/; a change to the screens (the wood theme's winning five,
+    # b98970c) left two of them showing the old colours. Regenerated here, compared by pixels
+    # (not file bytes: PNG encoders may differ).
+    pygame = pytest.importorskip("pygame")
+    tool = os.path.join(ROOT, "tools", "screenshots.py")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, tool, "--out", str(tmp_path)], capture_output=True,
+                       text=True, timeout=300, env=env)
+    assert r.returncode == 0, r.stderr
+    docs = os.path.join(ROOT, "docs", "screenshots")
+    made = sorted(os.listdir(tmp_path))
+    assert made == sorted(os.listdir(docs)) and len(made) >= 10
+    stale = []
+    for name in made:
+        new, old = (pygame.image.load(os.path.join(d, name)) for d in (str(tmp_path), docs))
+        if (new.get_size() != old.get_size()
+                or pygame.image.tobytes(new, "RGB") != pygame.image.tobytes(old, "RGB")):
+            stale.append(name)
+    assert not stale, "run tools/screenshots.py: %s" % " ".join(stale)
+
+
 def test_list_names_every_kit():
     r = run_sim("--list")
     assert r.returncode == 0
