@@ -3,8 +3,8 @@
 #   python tools/arena.py A B --games 40 [--size 15] [--rule freestyle|standard|renju]
 #          [--seed 1] [--jobs 2] [--time-ms N | --node-ms MS] [--verbose]
 #          [--openings fixed|wide [--reach 3]|random|FILE] [--against EARLIER_VERBOSE_OUTPUT]
-# A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, or
-# cmd:<brain command line>.
+# A and B: ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, window-plain
+# (window without its look past the horizon: tools/baselines.py), or cmd:<brain command line>.
 # Game g opens with openings[(g // 2) % len(openings)]; A has black in even games, so colours
 # swap each pair. An openings FILE holds one a line as Gomocup's openings files and
 # c-gomoku-cli read them ("x,y, x,y, ..." offsets from the centre, black first); --games then
@@ -329,6 +329,11 @@ class Punisher:
 def make_player(spec, seed=1, time_ms=None, node_ms=None):
     if spec == "window+vct":
         return Punisher(seed)
+    if spec == "window-plain":
+        p = BASELINES["window"](seed)
+        p.horizon = False
+        p.name = spec
+        return p
     if spec.startswith("ours:"):
         level = spec[5:]
         if level not in LEVELS:
@@ -338,7 +343,7 @@ def make_player(spec, seed=1, time_ms=None, node_ms=None):
         return Brain(spec[4:], time_ms)
     if spec in BASELINES:
         return BASELINES[spec](seed)
-    raise ValueError("unknown player %r: one of %s, window+vct or cmd:COMMAND" % (
+    raise ValueError("unknown player %r: one of %s, window+vct, window-plain or cmd:COMMAND" % (
         spec, ", ".join(["ours:" + lv for lv in LEVELS] + sorted(BASELINES))))
 
 

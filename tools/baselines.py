@@ -10,6 +10,11 @@
 #            side's count peaks;
 #   window - the C++/EasyX design: five-cell windows scored by a tuple table (mixed windows score
 #            nothing), the board valued as their sum, and a 3-ply minimax over the 5 best points.
+#            Ours also looks one ply past the horizon (a four left standing for the side to
+#            move at a leaf counts as its five), which the design as the issue names it does
+#            not say: it keeps window from walking into a five it could see one move later, and
+#            it makes window harder for hard to beat (tools/arena.py's window-plain is window
+#            without it: README, "Known limits").
 # Every player has `name`, `new_game(size, rule)` and `move(board) -> index`. One rule adapter
 # is shared by all three (the designs knew freestyle only): a five that wins under the rule is
 # always taken, and black never picks a Renju-forbidden point while it has another choice.
@@ -205,6 +210,7 @@ W_INF = 1 << 40
 
 class Window(Baseline):
     name = "window"
+    horizon = True  # the look past the 3 plies (see the top); arena's window-plain clears it
 
     def window_value(self, cells, win, me):
         # From `me`'s point of view: own windows up, opponent windows down, mixed nothing.
@@ -279,7 +285,7 @@ class Window(Baseline):
     def search(self, board, colour, me, value, plies, alpha, beta):
         if plies == 0:
             # One look past the horizon: a four left standing for the side to move is a five.
-            if self.has_four(board, colour, board.hist[-W_PLIES:]):
+            if self.horizon and self.has_four(board, colour, board.hist[-W_PLIES:]):
                 return W_INF // 4 if colour == me else -W_INF // 4
             return value
         maxing = colour == me

@@ -293,6 +293,22 @@ def test_window_vct_plays_the_forced_wins_window_misses():
     assert sharp.move(b.copy()) == window.move(b.copy())
 
 
+def test_window_plain_does_not_look_past_its_horizon():
+    # Black's open three g9-h8-i7, white to move. Window's look one ply past its 3 plies sees
+    # the open four the three becomes and blocks (j6); without it (window-plain) the 3-ply tree
+    # ends before black's five and white builds its own three f8-g7-h6 instead.
+    b = replay("h8 g7 i7 h6 g9")
+    for seed in (1, 2):
+        moves = []
+        for spec in ("window", "window-plain"):
+            p = arena.make_player(spec, seed)
+            p.new_game(15, rules.FREESTYLE)
+            moves.append(b.name(p.move(b.copy())))
+        assert moves == ["j6", "f8"]
+    assert arena.make_player("window-plain").name == "window-plain"
+    assert arena.make_player("window").horizon  # the plain one is a copy, not the class
+
+
 def test_node_clock_caps_hard_as_a_board_would():
     # --node-ms: ours' clock counts the nodes its searches make, under the app's cap for hard
     # (ai.engine.MOVE_MS, 4.8 s). At 10 ms a node the cap is 480 nodes: moves that search over
