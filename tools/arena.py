@@ -546,8 +546,10 @@ def compare(results, then):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("a")
-    ap.add_argument("b")
+    who = ("ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, window-plain or "
+           "cmd:COMMAND (a Gomocup brain)")
+    ap.add_argument("a", help="black in even games: " + who)
+    ap.add_argument("b", help="the other player, as a")
     ap.add_argument("--games", type=int, default=None,
                     help="default 40; with an openings FILE two games an opening")
     ap.add_argument("--size", type=int, default=15)

@@ -309,6 +309,17 @@ def test_window_plain_does_not_look_past_its_horizon():
     assert arena.make_player("window").horizon  # the plain one is a copy, not the class
 
 
+def test_help_names_every_player_the_arena_makes(capsys):
+    with pytest.raises(SystemExit):
+        arena.main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for spec in ("ours:easy", "ours:medium", "ours:hard", "greedy", "table", "window",
+                 "window+vct", "window-plain"):
+        assert spec in text
+        arena.make_player(spec)  # and each is one it makes
+    assert "cmd:COMMAND" in text
+
+
 def test_node_clock_caps_hard_as_a_board_would():
     # --node-ms: ours' clock counts the nodes its searches make, under the app's cap for hard
     # (ai.engine.MOVE_MS, 4.8 s). At 10 ms a node the cap is 480 nodes: moves that search over
