@@ -37,7 +37,8 @@
 #   renju   Renju, black to move; answers as for vcfK, under Renju, but by the stronger search
 #           that blocks a counter-four once and does not go on (Solver(rule, True, False)):
 #           going on took 40 minutes over the ten positions, each quiet point of a crowded board
-#           proved or refuted. Black's shortest wins if the game were freestyle (its five points,
+#           proved or refuted (session 100 ran it once on today's ten: the same answers; 65
+#           minutes for #60 alone). Black's shortest wins if the game were freestyle (its five points,
 #           else the first moves of its shortest VCF) must include a point forbidden in Renju,
 #           and none of them may be an answer.
 # The data (tools/tactics.txt, read by tools/tactics_data.py) loads on the MicroPython VM without
