@@ -326,6 +326,10 @@ class Punisher:
         return self.window.move(board)
 
 
+PLAYERS = ", ".join(["ours:" + lv for lv in LEVELS] + sorted(BASELINES)
+                    + ["window+vct", "window-plain"]) + " or cmd:COMMAND (a Gomocup brain)"
+
+
 def make_player(spec, seed=1, time_ms=None, node_ms=None):
     if spec == "window+vct":
         return Punisher(seed)
@@ -343,8 +347,7 @@ def make_player(spec, seed=1, time_ms=None, node_ms=None):
         return Brain(spec[4:], time_ms)
     if spec in BASELINES:
         return BASELINES[spec](seed)
-    raise ValueError("unknown player %r: one of %s, window+vct, window-plain or cmd:COMMAND" % (
-        spec, ", ".join(["ours:" + lv for lv in LEVELS] + sorted(BASELINES))))
+    raise ValueError("unknown player %r: one of %s" % (spec, PLAYERS))
 
 
 def started(spec, size, rule):
@@ -546,9 +549,7 @@ def compare(results, then):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
-    who = ("ours:easy|ours:medium|ours:hard, greedy, table, window, window+vct, window-plain or "
-           "cmd:COMMAND (a Gomocup brain)")
-    ap.add_argument("a", help="black in even games: " + who)
+    ap.add_argument("a", help="black in even games: " + PLAYERS)
     ap.add_argument("b", help="the other player, as a")
     ap.add_argument("--games", type=int, default=None,
                     help="default 40; with an openings FILE two games an opening")

@@ -309,7 +309,8 @@ def test_window_plain_does_not_look_past_its_horizon():
     assert arena.make_player("window").horizon  # the plain one is a copy, not the class
 
 
-def test_help_names_every_player_the_arena_makes(capsys):
+def test_help_names_every_player_the_arena_makes(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "500")  # argparse wraps at hyphens too ("window-" "plain")
     with pytest.raises(SystemExit):
         arena.main(["--help"])
     text = " ".join(capsys.readouterr().out.split())
