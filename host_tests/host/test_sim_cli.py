@@ -6,6 +6,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCREENSHOTS = os.path.join(ROOT, "tools", "screenshots.py")
 SIM = os.path.join(ROOT, "tools", "sim.py")
 sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
 
@@ -73,9 +74,8 @@ def test_bad_board_exits_nonzero_listing_the_kits(tmp_path):
 
 def test_screenshots_refuse_a_kit_they_have_no_scripts_for(tmp_path):
     # tools/screenshots.py --kit pico_ili9341 (a real kit, no scripts) was a KeyError traceback.
-    tool = os.path.join(ROOT, "tools", "screenshots.py")
-    r = subprocess.run([sys.executable, tool, "--kit", "pico_ili9341", "--out", str(tmp_path)],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, SCREENSHOTS, "--kit", "pico_ili9341",
+                        "--out", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
     assert "pico_ili9341" in r.stderr and "pico_lcd_13" in r.stderr
@@ -87,9 +87,8 @@ def test_the_screenshots_in_docs_are_what_the_app_draws_now(tmp_path):
     # b98970c) left two of them showing the old colours. Regenerated here, compared by pixels
     # (not file bytes: PNG encoders may differ).
     pygame = pytest.importorskip("pygame")
-    tool = os.path.join(ROOT, "tools", "screenshots.py")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, tool, "--out", str(tmp_path)], capture_output=True,
+    r = subprocess.run([sys.executable, SCREENSHOTS, "--out", str(tmp_path)], capture_output=True,
                        text=True, timeout=300, env=env)
     assert r.returncode == 0, r.stderr
     docs = os.path.join(ROOT, "docs", "screenshots")
